@@ -73,18 +73,29 @@ def _kind_of_file(data: object) -> tuple[GameKind, Mapping[str, object]]:
 def _game_of(head: Mapping[str, object]) -> Any:
     """The file's game, read as the import reads it (``kinds.load_file``, by the kind
     ``_kind_of_file`` names); its refusal, when that fault keeps the file's coups from being
-    checked, says so after it, on its one line (``file_order.coups_held``)."""
+    checked, says so after it, on its one line (``file_order.coups_held_line``)."""
     from .rules import kinds
     from .rules.errors import GameError
-    from .rules.file_order import coups_held
+    from .rules.file_order import coups_held_line, coups_in
 
     try:
         return kinds.load_file(head)
     except GameError as error:
-        held = coups_held(error, head)
-        if held is None:
-            raise
-        raise UserError(f"{error}; {held}") from None
+        raise UserError(coups_held_line(error, coups_in(head))) from None
+
+
+def _replayed(game: Any, coups: int) -> Any:
+    """The report of the file's game of ``coups`` coups, replayed as the import replays it
+    (``kinds.replay_file``); a coup refused stops the replay, and its one line says that the
+    coups after it were read but not replayed (``file_order.coups_held_line``)."""
+    from .rules import kinds
+    from .rules.errors import GameError
+    from .rules.file_order import coups_held_line
+
+    try:
+        return kinds.replay_file(game)
+    except GameError as error:
+        raise UserError(coups_held_line(error, coups)) from None
 
 
 def cmd_replay(args: argparse.Namespace) -> None:
@@ -101,14 +112,16 @@ def cmd_replay(args: argparse.Namespace) -> None:
 
 def _replay_command(args: argparse.Namespace) -> None:
     from .rules import seat_file, seating, stopping
+    from .rules.file_order import coups_in
 
     kind, data = _kind_of_file(read_json(args.file, args.any_size))
     game = _game_of(data)
     changes = seat_file.load(data, kind, game)
     stopped = stopping.load(data, game, changes)
     kind.file_money(data)  # read as the import page and `settle` read it: refused alike
+    coups = coups_in(data)
     del data  # the parsed file is not needed while the game is replayed and written
-    report = stopping.ended(kind, kind.replay(game), stopped)
+    report = stopping.ended(kind, _replayed(game, coups), stopped)
     journal = kind.journal_csv(report, changes) if args.csv else None
     if args.csv and journal is None:
         raise UserError(f"--csv is for the chip games; a {kind.game} sheet has no payments")
@@ -145,6 +158,7 @@ def write_report_json(report: JsonObject) -> None:
 
 def cmd_settle(args: argparse.Namespace) -> None:
     from .rules import seat_file, seating, stopping
+    from .rules.file_order import coups_in
     from .rules.money import parse_money
     from .rules.seat_names import seat_names
 
@@ -152,7 +166,7 @@ def cmd_settle(args: argparse.Namespace) -> None:
     game = _game_of(data)
     changes = seat_file.load(data, kind, game)
     stopped = stopping.load(data, game, changes)
-    report = stopping.ended(kind, kind.replay(game), stopped)
+    report = stopping.ended(kind, _replayed(game, coups_in(data)), stopped)
     money = kind.file_money(data)
     if args.chip_value is not None:
         money = parse_money(args.chip_value, args.currency or (money and money.currency) or "EUR")

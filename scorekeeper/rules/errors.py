@@ -15,7 +15,7 @@ def N_(template: str) -> str:
     return template
 
 
-WAITS = ("players", "game", "rules", "replay")
+WAITS = ("players", "game", "rules", "replay", "coup")
 """What a file's coups may wait for to be checked (``GameError.coups_wait``)."""
 
 LEAD = N_("{field}: {message}")
@@ -130,9 +130,13 @@ class GameError(ValueError):
     (``gamefile.by_players``: none read); ``game``, none of those kept (``kinds.load_file``:
     none read, no game to read them by); ``rules``, an l'Hombre money system unknown (its
     ``load``: none read, no system to read them by); ``replay``, any other fault of the head
-    (its format, first dealer, rules: ``kinds.load_file``): the coups were read, each fault
-    of theirs said, but none is replayed until the file's faults are put right. At most one
-    reason a file: the first that holds (``replay`` marks every fault of the head)."""
+    (its format, first dealer, rules: ``kinds.load_file``) or of a coup as the file writes
+    it (a key missing, a name no player's): the coups were read, each fault of theirs said,
+    but none is replayed until the file's faults are put right; ``coup``, a coup the replay
+    refused (``kinds.replay_file``): the replay stopped there, the coups after it read but
+    not replayed until that coup is put right. At most one reason a file: the first that
+    holds (``replay`` marks every fault of the head and of the coups; the replay runs only
+    on a file read whole, so ``coup`` is alone)."""
 
     def _form(self, singular: str, plural: str | None) -> str:
         """English's form of a counted message (the command's words): one, or more."""

@@ -4,7 +4,7 @@ and the command's words)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from .errors import GameError, every_fault
 from .gamefile import file_head
@@ -74,15 +74,24 @@ COUPS_HELD = {
         "The %(more)s coups of this file were read, but cannot be replayed until the file's"
         " faults are put right.",
     ),
+    "coup": Nn_(
+        "The coup after it was read, but cannot be replayed until coup %(coup)s is put right.",
+        "The %(more)s coups after it were read, but cannot be replayed until coup %(coup)s is"
+        " put right.",
+    ),
 }
 """What a file's coups wait for (``GameError.coups_wait``): checked at all, when they were
 not read (the players, the game, an l'Hombre money system: "cannot be checked until … is put
-right"), or replayed, when they were read but the head is refused (its format, first dealer,
-rules: "were read, but cannot be replayed until the file's faults are put right", every
-fault, not one, for the command names only its first and the page may show only five). One
-sentence a reason, said by the import page once, after the last refusal that holds them
-(``web/games.unchecked``, in the reader's language), and by the command after its one line's
-fault when that fault holds them (``coups_held``)."""
+right"); replayed, when they were read but the head or a coup as written is refused (its
+format, first dealer, rules, a coup's key missing: "were read, but cannot be replayed until
+the file's faults are put right", every fault, not one, for the command names only its first
+and the page may show only five), and none was replayed; or, the file read whole, replayed
+past the coup the replay refused (``coup``: "the 4 coups after it were read, but cannot be
+replayed until coup 3 is put right": those before it were, and the replay is a fold of the
+money that cannot go on past a coup it refused, docs/formats.md "Refusals"). One sentence a
+reason, said by the import page once, after the last refusal that holds them (``web/games``),
+and by the command after its one line's fault when that fault holds them
+(``coups_held_line``): both by ``coups_held``."""
 
 
 def coups_in(data: object) -> int:
@@ -91,17 +100,42 @@ def coups_in(data: object) -> int:
     return len(coups) if isinstance(coups, list) else 0
 
 
-def coups_held(error: GameError, data: object) -> str | None:
-    """What the command adds to its one line (it says a file's first fault only): that the
-    file's coups could not be checked, when that fault is what holds them (``COUPS_HELD``, in
-    English, lowercase after the fault: "…, got 'whist'; the 7 coups of this file cannot be
-    checked until its game is put right", "…, got 9; the 7 coups of this file were read, but
-    cannot be replayed until the file's faults are put right"); None when it holds none, or
-    the file has none."""
-    wait = every_fault(error)[0].coups_wait
-    count = coups_in(data)
-    if wait is None or count == 0:
+def _english(singular: str, plural: str, count: int) -> str:
+    return singular if count == 1 else plural
+
+
+def coups_held(
+    error: GameError,
+    coups: int,
+    ngettext: Callable[[str, str, int], str] = _english,
+    number: Callable[[int], str] = str,
+) -> str | None:
+    """What the coups of a file of ``coups`` wait for, when ``error`` (its first fault) is
+    what holds them (``COUPS_HELD``), a sentence in the words ``ngettext`` gives (the page's
+    catalog; English by default, the command's), its count written by ``number`` (the
+    reader's groups on a page): all the file's coups, or those after the coup the replay
+    refused ("The 4 coups after it were read, but cannot be replayed until coup 3 is put
+    right.", 7 − 3 = 4: its coup number as the pages say one, never grouped). None when
+    it holds none, or there are none to hold (no coup, or the last one refused)."""
+    fault = every_fault(error)[0]
+    wait = fault.coups_wait
+    if wait is None:
         return None
-    singular, plural = COUPS_HELD[wait]
-    said = singular if count == 1 else plural % {"more": count}
-    return said[0].lower() + said[1:].rstrip(".")
+    count = coups - (fault.coup or 0) if wait == "coup" else coups
+    if count <= 0:
+        return None
+    template = ngettext(*COUPS_HELD[wait], count)
+    return template % {"more": number(count), "coup": fault.coup}
+
+
+def coups_held_line(error: GameError, coups: int) -> str:
+    """The command's one line of ``error`` (its first fault, in the engine's words), and after
+    it, when that fault holds the file's ``coups``, what they wait for (``coups_held``, in
+    English, lowercase after the fault, without its full stop): "…, got 'whist'; the 7 coups
+    of this file cannot be checked until its game is put right", "coup 3: tricks sum to 10,
+    expected 9; the 4 coups after it were read, but cannot be replayed until coup 3 is put
+    right"."""
+    said = coups_held(error, coups)
+    if said is None:
+        return str(error)
+    return f"{error}; {said[0].lower()}{said[1:].rstrip('.')}"

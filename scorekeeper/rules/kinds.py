@@ -152,8 +152,8 @@ def load_file(data: object) -> Game:
     """The game of any game file (GameError names the key at fault). A refusal that keeps
     the file's coups from being checked says so (``GameError.coups_wait``): its ``game``
     (none read: no game to read them by), or any other fault of its head (read, never
-    replayed: ``_head_holds_the_replay``), unless the players, or an l'Hombre money system
-    unknown, already keep them unread."""
+    replayed: ``_load_holds_the_replay``), unless the players, or an l'Hombre money system
+    unknown, already keep them unread; a coup's own fault holds the replay too."""
     if not isinstance(data, Mapping):
         raise GameError("file", N_("a game file is a JSON object"))
     name = data.get("game")
@@ -171,24 +171,40 @@ def load_file(data: object) -> Game:
     try:
         game: Game = stored_kind(str(name), data.get("rules", {})).load(data)
     except GameError as error:
-        _head_holds_the_replay(every_fault(error))
+        _load_holds_the_replay(every_fault(error))
         raise
     return game
 
 
-def _head_holds_the_replay(faults: Sequence[GameError]) -> None:
-    """Mark the refusals of a file's head as keeping its coups from being replayed
-    (``coups_wait``: ``replay``): a kind's ``load`` reads the coups whatever else of the head
-    is wrong (once the players are, whom they name), but raises every fault it found, so a
-    game is replayed only with the whole head right: its format, its first dealer and its
-    rules as much as its coups. Nothing when the coups were not read (the players refused:
-    ``gamefile.by_players``; an l'Hombre money system unknown: its ``load``): one reason a
-    file, the first."""
+def _load_holds_the_replay(faults: Sequence[GameError]) -> None:
+    """Mark the refusals of a file's head and of its coups as keeping its coups from being
+    replayed (``coups_wait``: ``replay``): a kind's ``load`` reads every coup whatever else
+    of the file is wrong (once the players are, whom they name), but raises every fault it
+    found, so a game is replayed only with the whole file read right: its format, its first
+    dealer and its rules as much as each of its coups. A coup's own fault holds them all, not
+    only those after it (fix30d: "the 2 coups after it cannot be checked" was said of coup 5
+    missing its hombre, though coups 6 and 7 were read and none of the 7 was replayed).
+    Nothing when the coups were not read (the players refused: ``gamefile.by_players``; an
+    l'Hombre money system unknown: its ``load``): one reason a file, the first."""
     if any(fault.coups_wait for fault in faults):
         return
     for fault in faults:
-        if fault.coup is None:
-            fault.coups_wait = "replay"
+        fault.coups_wait = "replay"
+
+
+def replay_file(game: Game) -> Report:
+    """The report of a file's game (``replay``): a coup the rules refuse stops the replay, and
+    its refusal says so (``coups_wait``: ``coup``), for a page and the command to say that
+    the coups after it were read but not replayed (``file_order.coups_held``). The replay is
+    a fold of the money, each coup's on the state the coups before it left (docs/formats.md,
+    "Refusals"): it does not go on past a refused coup."""
+    try:
+        return replay(game)
+    except GameError as error:
+        for fault in every_fault(error):
+            if fault.coup is not None:
+                fault.coups_wait = "coup"
+        raise
 
 
 def load_seated(data: object) -> tuple[Game, tuple[seating.SeatChange, ...]]:

@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Response, abort, current_app, redirect, render_template, request, url_for
+from flask_babel import get_translations, ngettext
 from flask_babel import gettext as _
-from flask_babel import ngettext
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import Field
 
@@ -21,7 +21,7 @@ from ..i18n import COOKIE, LANGUAGES
 from ..rights import access
 from ..rules import importing, kinds, seat_file, seating, stopping
 from ..rules.errors import Faults, GameError
-from ..rules.file_order import COUPS_HELD, coups_in, in_file_order
+from ..rules.file_order import coups_held, coups_in, in_file_order
 from ..rules.gamefile import RepeatedName, json_object, json_text
 from ..rules.kind import Game, GameKind
 from ..rules.money import Money
@@ -124,7 +124,7 @@ def _parse_game_file(
             changes = seat_file.load(head, kinds.kind_of(game), game)
             stopped = stopping.load(head, game, changes)  # needs who sits down when
         with faults.check():
-            kinds.kind_of(game).replay(game)  # needs neither the seat changes nor the stop
+            kinds.replay_file(game)  # needs neither the seat changes nor the stop
     kind = _kind_named(head)  # the chip value needs only the game's kind
     money = None if kind is None else faults.get(lambda: kind.file_money(head))
     if faults.found:
@@ -151,14 +151,13 @@ def file_refusals(faults: Sequence[GameError], coups: int) -> list[str]:
     the others (its head's, its rules', each coup's, its money's), at most ``SHOWN`` then how
     many more; two players who are one person said as the new-game form says them
     (``gamefile.RepeatedName``: ``forms.clash_text``, its rule and its words); after the last
-    coup refused (the replay stops there), how many coups after it are left unchecked; after
-    the last refusal that keeps the file's coups from being checked, that they could not be,
-    and until what is put right (``GameError.coups_wait``: the players, whom the coups name,
-    the game, or an l'Hombre money system, none read; any other fault of the head, the coups
-    read but never replayed: ``unchecked``)."""
+    refusal that keeps the file's ``coups`` from being checked or replayed, once, what they
+    wait for (``GameError.coups_wait``, ``file_order.coups_held``, the command's sentence in
+    the reader's words): the players, whom the coups name, the game, or an l'Hombre money
+    system, none read; any other fault of the head or of a coup as written, all read, none
+    replayed; a coup the replay refused, those after it read, not replayed."""
     shown = faults[:SHOWN]
-    last = max((n for n, fault in enumerate(shown) if fault.coup is not None), default=None)
-    unread = max((n for n, fault in enumerate(shown) if fault.coups_wait), default=None)
+    held = max((n for n, fault in enumerate(shown) if fault.coups_wait), default=None)
     lines = []
     for n, fault in enumerate(shown):
         lines.append(
@@ -166,19 +165,9 @@ def file_refusals(faults: Sequence[GameError], coups: int) -> list[str]:
             if isinstance(fault, RepeatedName)
             else refusal_sentence(fault)
         )
-        wait = fault.coups_wait
-        if n == unread and wait is not None and coups > 0:
-            lines.append(unchecked(wait, coups))
-        after = coups - (fault.coup or 0)
-        if n == last and after > 0:
-            lines.append(
-                ngettext(
-                    "The coup after it cannot be checked until it is put right.",
-                    "The %(more)s coups after it cannot be checked until it is put right.",
-                    after,
-                    more=grouped(after),
-                )
-            )
+        said = coups_held(fault, coups, get_translations().ngettext, grouped) if n == held else None
+        if said is not None:
+            lines.append(said)
     more = len(faults) - SHOWN
     if more > 0:
         lines.append(
@@ -190,14 +179,6 @@ def file_refusals(faults: Sequence[GameError], coups: int) -> list[str]:
             )
         )
     return lines
-
-
-def unchecked(wait: str, coups: int) -> str:
-    """That the file's ``coups`` could not be checked, or were read but cannot be replayed,
-    until what they wait for is put right (``file_order.COUPS_HELD``: a whole sentence a
-    reason), in the reader's words."""
-    singular, plural = COUPS_HELD[wait]
-    return ngettext(singular, plural, coups, more=grouped(coups))
 
 
 @bp.get("/games/<int:game_id>/game.json")

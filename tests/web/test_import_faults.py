@@ -5,8 +5,10 @@ or four distinct non-empty names"), where the new-game form names the person typ
 import now says each fault found apart from the others (the head's format, its players, its
 rules), as the site says any refusal (a sentence, a capital, the reader's language), the
 players' repeated name in the form's own words (``forms.clash_text``), at most ``SHOWN``
-faults then how many more; a refused coup stops the replay: which coup, why, and how many after
-it are left unchecked. The command keeps the engine's words. Nothing is stored on refusal.
+faults then how many more; a coup the replay refuses stops it: which coup, why, and that the
+coups after it were read but not replayed until it is put right (fix30d: "cannot be checked"
+said nothing of what stopped); a coup refused as the file writes it holds the replay of every
+coup. The command keeps the engine's words. Nothing is stored on refusal.
 """
 
 from __future__ import annotations
@@ -167,37 +169,84 @@ def test_a_hostile_files_faults_are_bounded(client):
 BAD_PLAYER = {"hombre": "Z", "contract": "demande", "tricks": {"A": 4, "B": 4, "C": 1}}
 
 
-@pytest.mark.parametrize(
-    ("at", "after"),
-    [
-        (3, "The 4 coups after it cannot be checked until it is put right."),  # 7 − 3 = 4
-        (6, "The coup after it cannot be checked until it is put right."),  # 7 − 6 = 1
-        (7, None),  # the last coup: nothing after it
-    ],
-)
-def test_a_refused_coup_says_which_and_how_many_after_it_are_unchecked(client, at, after):
+@pytest.mark.parametrize("at", [3, 6, 7])
+def test_a_coup_refused_as_written_holds_the_replay_of_every_coup(client, at):
+    """A coup naming no player is refused as the file is read, before any coup is replayed:
+    the 7 coups were read (a fault of coup 6 or 7 would be said too) and none replayed, the
+    coups before it no more than those after it, the last coup as any other (fix30d: "the 4
+    coups after it cannot be checked" said nothing of coups 1 to 2, never replayed)."""
     coups = list(SEED["coups"])
     assert len(coups) == 7
     coups[at - 1] = BAD_PLAYER
     said = refusals(client, {**SEED, "coups": coups})
-    assert said == [
-        f'Coup {at}: hombre "Z" is not one of the players.',
-        *([after] if after else []),
-    ]
+    assert said == [f'Coup {at}: hombre "Z" is not one of the players.', NOT_REPLAYED["en", 7]]
 
 
-def test_a_coup_the_replay_refuses_stops_it_there(client):
-    """Coup 2's tricks sum to 10 (4 + 4 + 2), not 9: the replay stops at coup 2, five coups
-    after it (7 − 2) unchecked; in French too."""
+TEN = {"hombre": "B", "contract": "demande", "tricks": {"A": 4, "B": 4, "C": 2}}
+"""A coup read, refused by the replay: its tricks sum to 10 (4 + 4 + 2), not 9."""
+
+AFTER = {  # the coups after a coup the replay refused, as each catalog says them (by hand)
+    ("en", 3): "The 4 coups after it were read, but cannot be replayed until coup 3 is put right.",
+    ("en", 6): "The coup after it was read, but cannot be replayed until coup 6 is put right.",
+    ("fr", 3): "Les 4 coups qui le suivent ont été lus, mais ne peuvent être rejoués tant que"
+    " le coup 3 n’est pas corrigé.",
+    ("fr", 6): "Le coup qui le suit a été lu, mais ne peut être rejoué tant que le coup 6 n’est"
+    " pas corrigé.",
+    ("da", 3): "De 4 spil efter det blev læst, men kan ikke spilles igennem, før spil 3 er rettet.",
+    ("da", 6): "Spillet efter det blev læst, men kan ikke spilles igennem, før spil 6 er rettet.",
+    ("nl", 3): "De 4 spellen erna werden gelezen, maar kunnen niet worden nagespeeld tot spel 3"
+    " is verbeterd.",
+    ("nl", 6): "Het spel erna werd gelezen, maar kan niet worden nagespeeld tot spel 6 is"
+    " verbeterd.",
+}
+
+
+COUP_LEAD = {"en": "Coup %s: ", "fr": "Coup %s\u202f: ", "da": "Spil %s: ", "nl": "Spel %s: "}
+
+
+@pytest.mark.parametrize(("language", "at"), sorted(AFTER))
+def test_a_coup_the_replay_refuses_says_the_coups_after_it_were_not_replayed(client, language, at):
+    """Coup ``at`` of 7 refused by the replay, and a later coup too (coup 5, or 7 after coup
+    6: 2 matadors, refused as well, the replay never reaches it): the replay stopped at coup
+    ``at``; the 7 − 3 = 4 coups after coup 3 (or the 7 − 6 = 1 after coup 6) were read (their
+    shapes checked) but not replayed, the later coup's fault unknown until coup ``at`` is put
+    right (fix30d: "The 4 coups after it cannot be checked until it is put right." said
+    nothing of why), in the reader's plural; the later coup said by none of the lines."""
     coups = list(SEED["coups"])
-    coups[1] = {"hombre": "B", "contract": "demande", "tricks": {"A": 4, "B": 4, "C": 2}}
-    said = refusals(client, {**SEED, "coups": coups})
-    assert len(said) == 2 and said[0].startswith("Coup 2: ")
-    assert said[1] == "The 5 coups after it cannot be checked until it is put right."
-    french = refusals(client, {**SEED, "coups": coups}, "fr")
-    assert french[1] == (
-        "Les 5 coups qui le suivent ne peuvent être vérifiés tant qu’il n’est pas corrigé."
-    )
+    coups[at - 1] = TEN
+    later = {3: 5, 6: 7}[at]
+    coups[later - 1] = {**coups[later - 1], "matadors": 2}
+    said = refusals(client, {**SEED, "coups": coups}, language)
+    assert len(said) == 2, said
+    assert said[0].startswith(COUP_LEAD[language] % at) and "10" in said[0], said
+    assert said[1] == AFTER[language, at]
+
+
+def test_a_coup_the_replay_refuses_at_the_end_says_nothing_more(client):
+    """Coup 7 of 7 refused by the replay: no coup after it, nothing more said."""
+    coups = [*SEED["coups"][:6], TEN]
+    assert refusals(client, {**SEED, "coups": coups}) == ["Coup 7: tricks sum to 10, expected 9."]
+
+
+def test_the_command_says_what_a_coup_the_replay_refused_holds(tmp_path, capsys):
+    """``scorekeeper replay`` and ``settle`` of the same file: its one line says the coup, and
+    after it the page's sentence (one function makes both: ``file_order.coups_held``), in the
+    command's English, lowercase after the fault."""
+    coups = list(SEED["coups"])
+    coups[2] = TEN
+    coups[4] = {**coups[4], "matadors": 2}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({**SEED, "coups": coups}), encoding="utf-8")
+    for command in ("replay", "settle"):
+        assert main([command, str(path)]) == 2
+        assert capsys.readouterr() == (
+            "",
+            "error: coup 3: tricks sum to 10, expected 9; the 4 coups after it were read, but"
+            " cannot be replayed until coup 3 is put right\n",
+        )
+    path.write_text(json.dumps({**SEED, "coups": [*SEED["coups"][:6], TEN]}), encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    assert capsys.readouterr().err == "error: coup 7: tricks sum to 10, expected 9\n"
 
 
 MANILLE = {
@@ -318,8 +367,8 @@ def test_coups_naming_no_player_are_read_with_the_players_refused(client):
     coups = [BROU["coups"][0], {"points": "x"}]
     said = refusals(client, {**BROU, "players": ["A", "B"], "coups": coups})
     assert said[0] == "Players must be four distinct non-empty names."
-    assert said[1] == NOT_REPLAYED["en", 2]
-    assert said[2].startswith("Coup 2: points must be whole numbers"), said
+    assert said[1].startswith("Coup 2: points must be whole numbers"), said
+    assert said[2] == NOT_REPLAYED["en", 2]  # after the last fault that holds them (fix30d)
     assert not any("of this file cannot be checked" in line for line in said)
 
 
@@ -332,9 +381,9 @@ def test_a_pot_systems_coups_are_read_whatever_else_of_the_head_is_wrong(client)
     coups = [JETONS["coups"][0], {**JETONS["coups"][1], "hombre": "Z"}]
     said = refusals(client, {**JETONS, "format": "x", "coups": coups})
     assert said[0] == 'Format must be "scorekeeper-game/1", got "x".'
-    assert said[1] == NOT_REPLAYED["en", 2]  # read, not replayed with the format wrong (fix29a)
-    assert said[2].startswith("Coup 2: "), said
-    assert '"Z"' in said[2]
+    assert said[1].startswith("Coup 2: "), said
+    assert '"Z"' in said[1]
+    assert said[2] == NOT_REPLAYED["en", 2]  # read, not replayed with the format wrong (fix29a)
 
 
 HELD = {
@@ -397,17 +446,18 @@ def test_a_refused_game_or_rules_leave_the_coups_unchecked_and_the_page_says_so(
 
 
 def test_a_coup_refused_beside_refused_rules_is_said_after_them(client):
-    """Rules refused and coup 3 malformed: its coups were read, so coup 3's fault is said,
-    after the sentence that the 3 were read but cannot be replayed (fix29a: it said none
-    could be checked, then listed coup 3's fault)."""
+    """Rules refused and coup 3 malformed: its coups were read, so coup 3's fault is said
+    (fix29a: it said none could be checked, then listed coup 3's fault), then, once, that the
+    3 were read but cannot be replayed: both faults hold the replay (fix30d: the sentence
+    stood between them, and coup 3's said nothing)."""
     data = {**SEED, "rules": {"poule_system": "3-2", "cave": 0}, "coups": [*SEED["coups"][:2], {}]}
     said = refusals(client, data)
-    assert said[:2] == [
-        "rules.cave must be at least 1.",
+    assert len(said) == 3 and said[0] == "rules.cave must be at least 1."
+    assert said[1].startswith("Coup 3: "), said
+    assert said[2] == (
         "The 3 coups of this file were read, but cannot be replayed until the file's faults"
-        " are put right.",
-    ]
-    assert said[2].startswith("Coup 3: "), said
+        " are put right."
+    )
 
 
 def test_the_head_that_holds_the_replay_is_said_once_after_its_faults(client):
@@ -415,8 +465,9 @@ def test_the_head_that_holds_the_replay_is_said_once_after_its_faults(client):
     cannot be checked until its rules are put right." and then coup 3's fault (the coups were
     read, their shapes checked: only not replayed); an unknown rule and ``first_dealer`` 9
     named only the rules, though the dealer holds the replay too. Now: the head's faults in
-    the file's order, then once that the 7 were read but cannot be replayed, then coup 3 and
-    the 4 after it (7 − 3) unchecked; in French too."""
+    the file's order, then coup 3's, then once that the 7 were read but cannot be replayed
+    (fix30d: coup 3's fault holds them too; "the 4 after it unchecked" was said of it); in
+    French too."""
     coups = [*SEED["coups"][:2], {"contract": "demande"}, *SEED["coups"][3:]]
     head = {k: SEED[k] for k in ("format", "game", "players")}  # first_dealer where it goes
     data = {**head, "first_dealer": 9, "rules": {"poule_system": "3-2", "poulle": 1}}
@@ -424,12 +475,11 @@ def test_the_head_that_holds_the_replay_is_said_once_after_its_faults(client):
     assert said == [
         "first_dealer 9 is not one of the players.",
         "rules.poulle: unknown rule.",
-        NOT_REPLAYED["en", 7],
         "Coup 3: the key hombre is missing.",
-        "The 4 coups after it cannot be checked until it is put right.",
+        NOT_REPLAYED["en", 7],
     ]
     assert not any("cannot be checked until its rules" in line for line in said)
-    assert refusals(client, {**data, "coups": coups}, "fr")[2] == NOT_REPLAYED["fr", 7]
+    assert refusals(client, {**data, "coups": coups}, "fr")[3] == NOT_REPLAYED["fr", 7]
     # the first dealer alone holds them too
     assert refusals(client, {**SEED, "first_dealer": 9})[1:] == [NOT_REPLAYED["en", 7]]
 

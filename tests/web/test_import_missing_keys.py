@@ -60,13 +60,13 @@ def test_a_file_without_a_head_key_says_it_is_missing(client, language, key):
 @pytest.mark.parametrize("language", sorted(MISSING))
 def test_a_coup_without_its_hombre_says_it_is_missing(client, language):
     """Coup 3 of the seed is a pass: without ``pass`` it is a played coup without its
-    hombre, contract and tricks; the first missing is said, then the 4 coups after it
-    (7 − 3) left unchecked."""
+    hombre, contract and tricks; the first missing is said, then that the 7 coups were read
+    but none replayed (fix30d: "the 4 coups after it cannot be checked", as if coups 1 and 2
+    had been)."""
     coups = list(SEED["coups"])
     coups[2] = {}
     said = refusals(client, {**SEED, "coups": coups}, language)
-    assert said[0] == IN_COUP[language]
-    assert len(said) == 2 and "4" in said[1]
+    assert said == [IN_COUP[language], NOT_REPLAYED[language, 7]]
     assert "None" not in " ".join(said)
 
 
@@ -84,9 +84,10 @@ def test_the_command_says_the_key_is_missing(tmp_path, capsys):
             "error: the key game is missing: it is one of hombre, brou, manille; the 7 coups of"
             " this file cannot be checked until its game is put right\n",  # fix28b: SEED's 7
         ),
-        (
+        (  # fix30d: read, not replayed (it said nothing of them)
             {**SEED, "coups": [{"contract": "demande"}]},
-            "error: coup 1: the key hombre is missing\n",
+            "error: coup 1: the key hombre is missing; the coup of this file was read, but"
+            " cannot be replayed until the file's faults are put right\n",
         ),
     ]
     path = tmp_path / "game.json"
@@ -109,11 +110,11 @@ def test_a_null_is_still_said_as_the_value_given(client):
 def test_every_independent_fault_is_said_at_once_in_the_files_order(client):
     """A rule unknown, coups 2 and 5 malformed (an unknown contract; no hombre) and a chip
     value that is no number: each was found only once the one before it was put right. All
-    four are said in one answer, in the file's order (rules, coups, money), the coups after
-    the last refused one (7 − 5 = 2) said unchecked right after it, and that none of the 7
-    can be replayed until the file's faults are put right, after the rule's fault (they were
-    read: fix29a, "cannot be checked until its rules are put right" before the coups'
-    faults it went on to list)."""
+    four are said in one answer, in the file's order (rules, coups, money), and that none of
+    the 7 can be replayed until the file's faults are put right once, after the last fault
+    that holds them, coup 5's (they were read: fix29a, "cannot be checked until its rules are
+    put right" before the coups' faults it went on to list; fix30d, "the 2 coups after it
+    cannot be checked" after coup 5, as if coups 1 to 4 had been)."""
     coups = list(SEED["coups"])
     coups[1] = {"hombre": "B", "contract": "belote", "tricks": {"A": 4, "B": 4, "C": 1}}
     coups[4] = {"contract": "demande", "tricks": {"A": 2, "B": 2, "C": 5}}
@@ -125,11 +126,10 @@ def test_every_independent_fault_is_said_at_once_in_the_files_order(client):
     }
     assert refusals(client, data) == [
         "rules.poulle: unknown rule.",
-        NOT_REPLAYED["en", 7],
         'Coup 2: contract "belote" is not one of demande, retourne, sans_prendre, vole,'
         " espadille_forcee.",
         "Coup 5: the key hombre is missing.",
-        "The 2 coups after it cannot be checked until it is put right.",
+        NOT_REPLAYED["en", 7],
         "A chip value is a number such as 0.05.",
     ]
 
@@ -168,14 +168,16 @@ def test_a_missing_game_and_format_are_said_together(client):
 def test_a_seat_change_and_the_replay_are_said_together(client):
     """A seat change naming no player and coup 2's tricks summing to 10 (4 + 4 + 2): the
     replay needs the game, not its seat changes, so both are said (the seat change's refusal
-    hid the replay's); the coups after coup 2 (7 − 2 = 5) said unchecked right after it, the
-    seat change after the coups, where the file writes it."""
+    hid the replay's); the coups after coup 2 (7 − 2 = 5) said read but not replayed right
+    after it, the seat change after the coups, where the file writes it."""
     coups = list(SEED["coups"])
     coups[1] = {"hombre": "B", "contract": "demande", "tricks": {"A": 4, "B": 4, "C": 2}}
     change = {"coup": 3, "seat": "Zoé", "player": "Denis", "way": "plays_for"}
     said = refusals(client, {**SEED, "coups": coups, "seat_changes": [change]})
     assert len(said) == 3 and said[0].startswith("Coup 2: ")
-    assert said[1] == "The 5 coups after it cannot be checked until it is put right."
+    assert said[1] == (
+        "The 5 coups after it were read, but cannot be replayed until coup 2 is put right."
+    )
     assert said[2] == "seat_changes[1].seat: seat must name one of the players."
 
 
