@@ -71,10 +71,14 @@ def _rewrite(
         )
     elif change.action is Action.EDIT:
         assert after is not None
+        dumped = dump_coup(game, after)
         db.execute(
             "update coups set data = ? where game_id = ? and position = ?",
-            [json.dumps(dump_coup(game, after), ensure_ascii=False), stored.id, position],
+            [json.dumps(dumped, ensure_ascii=False), stored.id, position],
         )
+        # the key it was sent under keeps that the game holds another coup than the one sent
+        digest = coup_keys.digest_of(dumped)
+        coup_keys.coup_corrected(db, stored.id, position, change.version, digest)
     else:  # delete or undo: remove, then close the gap
         count = len(stored.game.coups)  # the seat changes stay with the coups they began at
         move(db, change, stored.seat_changes, after_removal(stored.seat_changes, position, count))

@@ -331,3 +331,38 @@ def test_a_retry_meets_its_coup_stored_though_the_table_stopped_or_the_fiche_wen
     gone = manager.post(game + "/coups", data={**sent, "entry_key": KEY}, headers=ASKS)
     assert gone.status_code == 403 and 'id="lost-fiche"' in gone.text
     assert report(manager, game)["coups"] == []
+
+
+def test_m038_marks_the_keys_of_coups_corrected_before_it(tmp_path):
+    """Keys of coups in the game kept before m038: a key whose digest is not the coup stored
+    at its place now was corrected since (marked at the game's version, when is not kept);
+    the same coup, a gone key and a key without a digest (before m016) stay unmarked."""
+    import json
+
+    import sqlite_utils
+
+    from scorekeeper.db.migrations import migrations
+
+    path = tmp_path / "old.sqlite"
+    old = sqlite_utils.Database(str(path))
+    migrations.apply(old, stop_before="m038_a_corrected_coup_key")
+    game = {"players": "[]", "first_dealer": 0, "rules": "{}", "created_at": "2026-11-30"}
+    old["games"].insert({"id": 1, "game": "hombre", "version": 12, **game})
+    sent = {"hombre": "Bruno", "tricks": {"Anne": 2, "Bruno": 5, "Chloé": 2}}
+    held = {"hombre": "Bruno", "tricks": {"Anne": 3, "Bruno": 4, "Chloé": 2}}  # corrected
+    for position, coup in enumerate([sent, held, held], 1):
+        data = json.dumps(coup, ensure_ascii=False)
+        old["coups"].insert({"game_id": 1, "position": position, "data": data})
+    rows = [
+        ("same" * 4, 1, coup_keys.digest_of(sent), None),  # coup 1 as sent
+        ("corr" * 4, 2, coup_keys.digest_of(sent), None),  # coup 2 sent as ``sent``
+        ("none" * 4, 3, None, None),  # before digests: not known
+        ("gone" * 4, 3, coup_keys.digest_of(sent), 9),  # undone: not in the game
+    ]
+    old["coup_keys"].insert_all(
+        {"game_id": 1, "key": k, "position": p, "version": 2, "digest": d, "gone": g}
+        for k, p, d, g in rows
+    )
+    migrations.apply(old)
+    marked = {r["key"]: r["corrected"] for r in old.query("select * from coup_keys")}
+    assert marked == {"same" * 4: None, "corr" * 4: 12, "none" * 4: None, "gone" * 4: None}
