@@ -146,13 +146,27 @@ def coup_corrected(
     )
 
 
-def coup_put_back(db: sqlite_utils.Database, game_id: int, position: int) -> None:
-    """A redo put the last undone coup back at ``position``: the key it was sent under (the
-    one gone last at that place) names it again."""
+def coup_put_back(
+    db: sqlite_utils.Database, game_id: int, position: int, undone: int | None
+) -> None:
+    """A redo put back at ``position`` the coup the undo making version ``undone`` took out:
+    the key that undo marked gone names it again (what a correction before wrote on it stays:
+    the coup put back is the one undone). Only a key gone by an undo is put back: a coup
+    deleted at that place, or undone there before another coup took its place, is not the one
+    redone. Without the undo's version (a log line older than the versions it records), the
+    key undone last at that place."""
+    if undone is not None:
+        db.execute(
+            "update coup_keys set gone = null, went = null where game_id = ? and position = ?"
+            " and gone = ? and (went = 'undo' or went is null)",
+            [game_id, position, undone],
+        )
+        return
     db.execute(
         """update coup_keys set gone = null, went = null
-           where game_id = ? and position = ? and gone = (
-               select max(gone) from coup_keys where game_id = ? and position = ?)""",
+           where game_id = ? and position = ? and went = 'undo' and gone = (
+               select max(gone) from coup_keys
+               where game_id = ? and position = ? and went = 'undo')""",
         [game_id, position, game_id, position],
     )
 

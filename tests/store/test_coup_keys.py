@@ -366,3 +366,30 @@ def test_m038_marks_the_keys_of_coups_corrected_before_it(tmp_path):
     migrations.apply(old)
     marked = {r["key"]: r["corrected"] for r in old.query("select * from coup_keys")}
     assert marked == {"same" * 4: None, "corr" * 4: 12, "none" * 4: None, "gone" * 4: None}
+
+
+def test_a_redo_puts_back_only_the_key_its_undo_marked(client, app):
+    """``coup_put_back``: with the undo's version (its log line's state), the key that undo
+    marked and no other; without it (a line older than the states), the key undone last at
+    that place, never one deleted there, though deleted later."""
+    game_id = _game_id(new_game(client))
+    keys = [("undone5", 5, "undo"), ("deleted7", 7, "delete"), ("undone3", 3, "undo")]
+    db = database.connect(app.config["DATABASE"])
+
+    def back(undone: int | None) -> list[str]:
+        with db.conn:
+            db.execute("delete from coup_keys where game_id = ?", [game_id])
+            for key, gone, went in keys:
+                db.execute(
+                    "insert into coup_keys (game_id, key, position, version, gone, went)"
+                    " values (?, ?, 2, 1, ?, ?)",
+                    [game_id, key.ljust(16, "x"), gone, went],
+                )
+            coup_keys.coup_put_back(db, game_id, 2, undone)
+        rows = db.execute("select key from coup_keys where gone is null order by key").fetchall()
+        return [key.rstrip("x") for (key,) in rows]
+
+    assert back(None) == ["undone5"]  # the last undone at place 2; deleted7 is newer
+    assert back(3) == ["undone3"]  # the very undo the redo takes back
+    assert back(7) == []  # version 7 deleted its coup: no undo to take back
+    assert back(6) == []  # no key marked by that undo (its coup had none)

@@ -154,6 +154,30 @@ def test_a_corrected_coup_undone_is_said_undone_and_redone_corrected(tmp_path):
     assert ask(lost, game, K2) == {K2: CORRECTED}
 
 
+def test_a_coup_deleted_then_a_redo_at_its_place_leaves_its_key_deleted(tmp_path):
+    """fix30c: K2's coup 2 deleted; the taker types a coup 2 (no key: no outbox), undoes and
+    redoes it. The redo put back the key gone last at place 2 whatever took it out: K2's,
+    said "it is in the game" of a coup the lost phone never typed."""
+    _, lost, taker, game = two_coups_then_taken(tmp_path)
+    version = version_of(taker, game)
+    assert taker.post(game + "/coups/2/delete", data={"version": version}).status_code == 302
+    assert enter(taker, game, "A demande A5 B2 C2").status_code == 302  # coup 2, no key
+    assert taker.post(game + "/undo", data={"version": version_of(taker, game)}).status_code == 302
+    assert taker.post(game + "/redo", data={"version": version_of(taker, game)}).status_code == 302
+    assert ask(lost, game, K2) == {K2: "stored as coup 2, then deleted: not in the game now"}
+
+
+def test_a_coup_undone_then_a_redo_of_another_at_its_place_leaves_its_key_undone(tmp_path):
+    """The same with K2's coup undone: an undone key, but not the undo the redo takes back
+    (a coup typed since ended K2's redo); only the key that very undo marked is put back."""
+    _, lost, taker, game = two_coups_then_taken(tmp_path)
+    assert taker.post(game + "/undo", data={"version": version_of(taker, game)}).status_code == 302
+    assert enter(taker, game, "A demande A5 B2 C2").status_code == 302  # coup 2, no key
+    assert taker.post(game + "/undo", data={"version": version_of(taker, game)}).status_code == 302
+    assert taker.post(game + "/redo", data={"version": version_of(taker, game)}).status_code == 302
+    assert ask(lost, game, K2) == {K2: "stored as coup 2, then undone: not in the game now"}
+
+
 def test_a_key_gone_before_its_way_was_kept_says_undone_or_deleted(tmp_path):
     """A key marked gone before m037 has no ``went``: not known, the words say both."""
     app, lost, taker, game = two_coups_then_taken(tmp_path)
