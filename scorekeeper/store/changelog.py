@@ -195,7 +195,10 @@ def undone(db: sqlite_utils.Database, game_id: int) -> Undone | None:
     row = _undo_to_redo(db, game_id)
     if row is None:
         return None
-    state = json.loads(row["state"]) if row["state"] else {}
+    # read for this line alone: the log's walk leaves the states out (a creation's holds
+    # every coup of an imported game)
+    found = db.execute("select state from changes where id = ?", [row["id"]]).fetchone()
+    state = json.loads(found[0]) if found and found[0] else {}
     version = state.get("version") if isinstance(state, dict) else None
     return Undone(
         int(row["position"]),
@@ -232,7 +235,7 @@ def coup_changes(db: sqlite_utils.Database, game_id: int) -> CoupChanges:
     redo_known = False
     last: dict[str, Any] | None = None
     for row in db.query(
-        "select id, action, position, before, after, state from changes where game_id = ?"
+        "select id, action, position, before, after from changes where game_id = ?"
         " order by id desc",
         [game_id],
     ):
