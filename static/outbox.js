@@ -199,6 +199,14 @@
   }
 
   function afterSave() { window.location.replace(window.location.pathname + "?saved=" + Date.now() + "#saved"); }
+  // the last kept coup discarded after others were confirmed since the page was drawn: its
+  // coups, standing and next deal are the game before those; the server's page is drawn
+  // again, as when the last kept coup is sent (not said "sent": one was discarded)
+  function drawnAgain() {
+    if (state.entries.length || confirmed === pageCoup) { return false; }
+    afterSave();
+    return true;
+  }
 
   // --- drawing the pending coups
   function el(tag, cls, text) {
@@ -224,7 +232,9 @@
       drop.addEventListener("click", function () {
         if (!window.confirm(words["confirm-discard"])) { return; }
         state.entries.splice(i, 1);
-        write(); show(); flush();
+        write();
+        if (drawnAgain()) { return; }
+        show(); flush();
       });
       li.appendChild(drop);
     } else if (i === 0 && entry.preview && entry.version === state.version) {
@@ -270,7 +280,7 @@
     Array.prototype.forEach.call(document.querySelectorAll(".next-deal"), function (next) {
       next.hidden = pending;
       if (!pending) { return; }
-      var out = outAhead(pending);
+      var out = outAhead();
       var note = el("p", "unknown-now", out === null || !words["unknown-dealer"] ? words.unknown
         : words["unknown-dealer"].replace("{name}", function () { return seatNames[out].textContent; }));
       next.parentNode.insertBefore(note, next);
@@ -344,9 +354,12 @@
       });
     });
   }
-  function outAhead(pending) {  // who sits out (deals) the coup being typed, if the page knows
+  // who sits out (deals) the coup being typed, if the page knows: the coups confirmed since
+  // the page was drawn count as the kept ones do, kept or not now (one confirmed, the next
+  // discarded: the coup typed is the one after the confirmed, not the page's)
+  function outAhead() {
     if (!ahead) { return null; }
-    var at = pending ? confirmed + state.entries.length - pageCoup : 0;
+    var at = confirmed + state.entries.length - pageCoup;
     return at >= 0 && at < outs.length ? outs[at] : null;
   }
   // The one who sits out is taken out of the form, not hidden in it: the form holds what the
@@ -359,7 +372,7 @@
     parked.forEach(function (away) { away.place.parentNode.replaceChild(away.node, away.place); });
     parked = [];
     if (!allSeats) { drawAllSeats(); }
-    var out = outAhead(pending);
+    var out = outAhead();
     seatGroups().forEach(function (group) {
       group.forEach(function (node) {
         if (seatOf(node) !== out) { return; }
@@ -552,6 +565,7 @@
     state.conflict = false;
     state.wentBack = null;
     write();
+    if (drawnAgain()) { return; }
     show();
   }
   conflictBox.querySelector(".send-after").addEventListener("click", sendAfter);

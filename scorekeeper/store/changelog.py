@@ -20,7 +20,6 @@ from ..db import rows
 from ..db.chain import CHANGES, append
 from ..rules.seating import WAYS, SeatChange
 from . import grants
-from .errors import NotFound
 
 
 class Action(StrEnum):
@@ -180,12 +179,32 @@ def redoable(db: sqlite_utils.Database, game_id: int) -> int | None:
     return None if row is None else int(row["position"])
 
 
-def undone_coup(db: sqlite_utils.Database, game_id: int) -> Any:
-    """The file shape of the coup a redo puts back (the undo's ``before``)."""
+@dataclass(frozen=True)
+class Undone:
+    """What a redo puts back: the coup (the undo's ``before``, the file's shape), at
+    ``position``, taken out by the undo that made ``version`` (its line's ``state``; None for
+    a line older than the states, m011)."""
+
+    position: int
+    coup: Any
+    version: int | None
+
+
+def undone(db: sqlite_utils.Database, game_id: int) -> Undone | None:
+    """What a redo would put back (``Undone``), if the last changes were undos."""
     row = _undo_to_redo(db, game_id)
     if row is None:
-        raise NotFound(game_id)
-    return json.loads(row["before"])
+        return None
+    # read for this line alone: the log's walk leaves the states out (a creation's holds
+    # every coup of an imported game)
+    found = db.execute("select state from changes where id = ?", [row["id"]]).fetchone()
+    state = json.loads(found[0]) if found and found[0] else {}
+    version = state.get("version") if isinstance(state, dict) else None
+    return Undone(
+        int(row["position"]),
+        json.loads(row["before"]),
+        version if isinstance(version, int) else None,
+    )
 
 
 def _undo_to_redo(db: sqlite_utils.Database, game_id: int) -> dict[str, Any] | None:

@@ -18,7 +18,7 @@ from ..rules.kind import Game, Report, Standing
 from ..rules.kinds import dump_coup
 from ..rules.seating import after_removal
 from . import cache, coup_keys
-from .changelog import Action, redoable, undone_coup
+from .changelog import Action, undone
 from .changing import Change, changing
 from .errors import Conflict, NotFound
 from .game_owner import GameOwner
@@ -53,16 +53,18 @@ def _rewrite(
     position: int,
     before: Any,
     after: Any,
+    undone_at: int | None = None,
 ) -> str:
     """Store the difference of ``game`` (validated by its replay) from the stored game; the
-    coup appended as stored text ("" for another change)."""
+    coup appended as stored text ("" for another change). ``undone_at``: a redo's, the
+    version of the undo it takes back."""
     stored = change.stored
     appended = change.action in (Action.ADD, Action.REDO)
     text = ""
     if appended:
         assert after is not None
         if change.action is Action.REDO:  # the key it was sent under names it again
-            coup_keys.coup_put_back(db, stored.id, position)
+            coup_keys.coup_put_back(db, stored.id, position, undone_at)
         # a plain INSERT: sqlite-utils' ``insert`` reads the schema and wraps a savepoint
         text = json.dumps(dump_coup(game, after), ensure_ascii=False)
         db.execute(
@@ -71,10 +73,14 @@ def _rewrite(
         )
     elif change.action is Action.EDIT:
         assert after is not None
+        dumped = dump_coup(game, after)
         db.execute(
             "update coups set data = ? where game_id = ? and position = ?",
-            [json.dumps(dump_coup(game, after), ensure_ascii=False), stored.id, position],
+            [json.dumps(dumped, ensure_ascii=False), stored.id, position],
         )
+        # the key it was sent under keeps that the game holds another coup than the one sent
+        digest = coup_keys.digest_of(dumped)
+        coup_keys.coup_corrected(db, stored.id, position, change.version, digest)
     else:  # delete or undo: remove, then close the gap
         count = len(stored.game.coups)  # the seat changes stay with the coups they began at
         move(db, change, stored.seat_changes, after_removal(stored.seat_changes, position, count))
@@ -132,13 +138,13 @@ def redo_coup(
     """Put back the last undone coup, if nothing but undos (and redos) happened since."""
     with changing(db, GameOwner(game_id), version, Action.REDO, by) as change:
         stored = change.stored
-        position = redoable(db, game_id)
-        if position is None or position != len(stored.game.coups) + 1:
+        back = undone(db, game_id)
+        if back is None or back.position != len(stored.game.coups) + 1:
             raise Conflict(game_id)
-        coup = stored.kind.load_coup(undone_coup(db, game_id), stored.game)
+        coup = stored.kind.load_coup(back.coup, stored.game)
         coups = [*stored.game.coups, coup]
         game, report = _appended(change, coups)
-        _rewrite(db, change, game, position, None, coup)
+        _rewrite(db, change, game, back.position, None, coup, back.version)
         return report
 
 

@@ -13,7 +13,9 @@ same key sent with *another* coup is refused naming the stored one; a key
 whose coup was undone or deleted is marked ``gone`` and answered as such
 (never "stored", never stored again), and keeps how it went (``went``: written by the undo
 or deletion itself, never read back from the change log, where a like coup typed at the
-same place later and deleted would take the key's place). Rows stay bounded: a key lives as long
+same place later and deleted would take the key's place). A key whose coup another phone
+corrected since keeps that too (``corrected``, written by the correction itself): the game holds
+that coup, not the one sent. Rows stay bounded: a key lives as long
 as its coup, and only the last ``GONE_KEPT`` gone keys of a game are kept.
 """
 
@@ -46,7 +48,9 @@ class AlreadyStored(Exception):  # not an error: the answer of a retry
     ``digest``: the stored coup's (None for a key kept before digests were);
     ``gone``: the version of the undo or deletion that took the coup out of the game,
     None while it is in the game; ``went``: how, ``undo`` or ``delete`` (``WENT``), None
-    while it is in the game or for a key gone before the column was (m037: not known).
+    while it is in the game or for a key gone before the column was (m037: not known);
+    ``corrected``: the version of the correction that left the coup other than the one sent
+    under the key, None while the game holds it as sent (m038).
     """
 
     def __init__(
@@ -56,6 +60,7 @@ class AlreadyStored(Exception):  # not an error: the answer of a retry
         digest: str | None = None,
         gone: int | None = None,
         went: str | None = None,
+        corrected: int | None = None,
     ) -> None:
         super().__init__(position, version)
         self.position = position
@@ -63,6 +68,7 @@ class AlreadyStored(Exception):  # not an error: the answer of a retry
         self.digest = digest
         self.gone = gone
         self.went = went
+        self.corrected = corrected
 
     def same_coup(self, digest: str | None) -> bool:
         """Whether ``digest`` (the coup sent again) is the stored coup's; a key kept before
@@ -79,14 +85,16 @@ def digest_of(coup: Any) -> str:
 def stored_under(db: sqlite_utils.Database, game_id: int, key: str) -> AlreadyStored | None:
     """The coup this game stored under ``key``, if any."""
     row = db.execute(
-        "select position, version, digest, gone, went from coup_keys where game_id = ? and key = ?",
+        "select position, version, digest, gone, went, corrected from coup_keys"
+        " where game_id = ? and key = ?",
         [game_id, key],
     ).fetchone()
     if row is None:
         return None
     gone = None if row[3] is None else int(row[3])
     went = row[4] if gone is not None and row[4] in WENT else None
-    return AlreadyStored(int(row[0]), int(row[1]), row[2], gone, went)
+    corrected = None if row[5] is None else int(row[5])
+    return AlreadyStored(int(row[0]), int(row[1]), row[2], gone, went, corrected)
 
 
 def remember(
@@ -125,13 +133,40 @@ def coup_removed(
     prune(db, game_id)
 
 
-def coup_put_back(db: sqlite_utils.Database, game_id: int, position: int) -> None:
-    """A redo put the last undone coup back at ``position``: the key it was sent under (the
-    one gone last at that place) names it again."""
+def coup_corrected(
+    db: sqlite_utils.Database, game_id: int, position: int, version: int, digest: str
+) -> None:
+    """The coup at ``position`` was corrected by the change making ``version``, to the coup of
+    ``digest``: its key keeps that the game holds another coup than the one sent under it, or
+    forgets it when the correction puts back the coup sent (inside the change's transaction)."""
+    db.execute(
+        "update coup_keys set corrected = case when digest = ? then null else ? end"
+        " where game_id = ? and position = ? and gone is null",
+        [digest, version, game_id, position],
+    )
+
+
+def coup_put_back(
+    db: sqlite_utils.Database, game_id: int, position: int, undone: int | None
+) -> None:
+    """A redo put back at ``position`` the coup the undo making version ``undone`` took out:
+    the key that undo marked gone names it again (what a correction before wrote on it stays:
+    the coup put back is the one undone). Only a key gone by an undo is put back: a coup
+    deleted at that place, or undone there before another coup took its place, is not the one
+    redone. Without the undo's version (a log line older than the versions it records), the
+    key undone last at that place."""
+    if undone is not None:
+        db.execute(
+            "update coup_keys set gone = null, went = null where game_id = ? and position = ?"
+            " and gone = ? and (went = 'undo' or went is null)",
+            [game_id, position, undone],
+        )
+        return
     db.execute(
         """update coup_keys set gone = null, went = null
-           where game_id = ? and position = ? and gone = (
-               select max(gone) from coup_keys where game_id = ? and position = ?)""",
+           where game_id = ? and position = ? and went = 'undo' and gone = (
+               select max(gone) from coup_keys
+               where game_id = ? and position = ? and went = 'undo')""",
         [game_id, position, game_id, position],
     )
 

@@ -473,3 +473,56 @@ def test_past_the_coups_the_page_knows_the_form_offers_all_four_and_names_no_dea
     tap_count(page, "Jef", 5)
     tap_count(page, "Rik", 2)
     expect(rows.locator("input:checked")).to_have_count(2)  # none filled in by itself
+
+
+def test_a_kept_coup_discarded_after_others_were_confirmed_leaves_the_next_coups_form(
+    offline_phone: Page, live_server: str, tmp_path: Path
+):
+    """fix30c: Danish l'Hombre at four, Jef deals coup 1, Mariette Janssens coup 2, Rik coup 3,
+    each sitting out. Coup 1 saved; coups 2 and 3 kept offline, coup 3 with no tricks given.
+    Back online, coup 2 is confirmed and coup 3 refused by the rules; discarding it leaves
+    nothing kept, and the form is for coup 3: Rik deals and sits out. It took out Mariette,
+    who dealt coup 2 (outAhead counted the coups confirmed since the page was drawn only
+    while some were kept), under "Before the deal — coup 2", coup 2 missing from the list."""
+    page = offline_phone
+    danish_four(page, live_server)
+    sits_out = page.locator("form.coup-form p.sits-out")
+    hombres = page.locator("form.coup-form #f-hombre label")
+    rows = page.locator("form.coup-form .trick-row .who")
+    tap_hombre(page, "Mariette Janssens")
+    tap_count(page, "Mariette Janssens", 5)
+    tap_count(page, "Rik", 2)
+    page.get_by_role("button", name="Enregistrer le coup").tap()
+    expect(page.locator(".flash")).to_contain_text("Coup 1 enregistré")
+    expect(sits_out).to_contain_text("Mariette Janssens")  # coup 2's dealer
+    page.context.set_offline(True)
+    tap_hombre(page, "Godelieve")  # coup 2: Godelieve 5, Rik 2, Jef 2
+    tap_count(page, "Godelieve", 5)
+    tap_count(page, "Rik", 2)
+    page.get_by_role("button", name="Enregistrer le coup").tap()
+    outbox = page.locator("#outbox")
+    expect(outbox.locator(".pending-coup")).to_have_count(1)
+    expect(sits_out).to_contain_text("Rik")  # coup 3's dealer
+    tap_hombre(page, "Jef")  # coup 3: no tricks given, refused by the rules
+    page.get_by_role("button", name="Enregistrer le coup").tap()
+    expect(outbox.locator(".pending-coup")).to_have_count(2)
+    back_online(page)
+    refused = outbox.locator(".pending-coup.refused")
+    expect(refused).to_contain_text("Coup 3")
+    assert [c["hombre"] for c in stored_coups(tmp_path)] == ["Mariette Janssens", "Godelieve"]
+    page.once("dialog", lambda dialog: dialog.accept())
+    refused.get_by_role("button", name="Abandonner ce coup").tap()
+    expect(outbox).to_be_hidden()
+    # the form of coup 3, the next to type: Rik deals it and sits out, the three others play
+    expect(sits_out).to_be_visible()
+    expect(sits_out).to_contain_text("Rik")
+    playing = ["Jef", "Mariette Janssens", "Godelieve"]
+    expect(hombres).to_have_text(playing)
+    expect(rows).to_have_text([re.compile("^" + re.escape(name) + " ") for name in playing])
+    # the page is the game's as it is now, coup 2 in it: not the game before coup 2, which
+    # said Mariette Janssens deals next and offered to undo coup 1
+    expect(page.locator("#deal h2")).to_have_text("Avant la donne — coup 3")
+    expect(page.locator("#deal .next-deal")).to_contain_text("Rik donne et ne joue pas")
+    expect(page.locator("#coups")).to_contain_text("Annuler le dernier coup (2)")
+    assert page.evaluate("Object.keys(localStorage)") == []
+    assert len(stored_coups(tmp_path)) == 2

@@ -331,3 +331,65 @@ def test_a_retry_meets_its_coup_stored_though_the_table_stopped_or_the_fiche_wen
     gone = manager.post(game + "/coups", data={**sent, "entry_key": KEY}, headers=ASKS)
     assert gone.status_code == 403 and 'id="lost-fiche"' in gone.text
     assert report(manager, game)["coups"] == []
+
+
+def test_m038_marks_the_keys_of_coups_corrected_before_it(tmp_path):
+    """Keys of coups in the game kept before m038: a key whose digest is not the coup stored
+    at its place now was corrected since (marked at the game's version, when is not kept);
+    the same coup, a gone key and a key without a digest (before m016) stay unmarked."""
+    import json
+
+    import sqlite_utils
+
+    from scorekeeper.db.migrations import migrations
+
+    path = tmp_path / "old.sqlite"
+    old = sqlite_utils.Database(str(path))
+    migrations.apply(old, stop_before="m038_a_corrected_coup_key")
+    game = {"players": "[]", "first_dealer": 0, "rules": "{}", "created_at": "2026-11-30"}
+    old["games"].insert({"id": 1, "game": "hombre", "version": 12, **game})
+    sent = {"hombre": "Bruno", "tricks": {"Anne": 2, "Bruno": 5, "Chloé": 2}}
+    held = {"hombre": "Bruno", "tricks": {"Anne": 3, "Bruno": 4, "Chloé": 2}}  # corrected
+    for position, coup in enumerate([sent, held, held], 1):
+        data = json.dumps(coup, ensure_ascii=False)
+        old["coups"].insert({"game_id": 1, "position": position, "data": data})
+    rows = [
+        ("same" * 4, 1, coup_keys.digest_of(sent), None),  # coup 1 as sent
+        ("corr" * 4, 2, coup_keys.digest_of(sent), None),  # coup 2 sent as ``sent``
+        ("none" * 4, 3, None, None),  # before digests: not known
+        ("gone" * 4, 3, coup_keys.digest_of(sent), 9),  # undone: not in the game
+    ]
+    old["coup_keys"].insert_all(
+        {"game_id": 1, "key": k, "position": p, "version": 2, "digest": d, "gone": g}
+        for k, p, d, g in rows
+    )
+    migrations.apply(old)
+    marked = {r["key"]: r["corrected"] for r in old.query("select * from coup_keys")}
+    assert marked == {"same" * 4: None, "corr" * 4: 12, "none" * 4: None, "gone" * 4: None}
+
+
+def test_a_redo_puts_back_only_the_key_its_undo_marked(client, app):
+    """``coup_put_back``: with the undo's version (its log line's state), the key that undo
+    marked and no other; without it (a line older than the states), the key undone last at
+    that place, never one deleted there, though deleted later."""
+    game_id = _game_id(new_game(client))
+    keys = [("undone5", 5, "undo"), ("deleted7", 7, "delete"), ("undone3", 3, "undo")]
+    db = database.connect(app.config["DATABASE"])
+
+    def back(undone: int | None) -> list[str]:
+        with db.conn:
+            db.execute("delete from coup_keys where game_id = ?", [game_id])
+            for key, gone, went in keys:
+                db.execute(
+                    "insert into coup_keys (game_id, key, position, version, gone, went)"
+                    " values (?, ?, 2, 1, ?, ?)",
+                    [game_id, key.ljust(16, "x"), gone, went],
+                )
+            coup_keys.coup_put_back(db, game_id, 2, undone)
+        rows = db.execute("select key from coup_keys where gone is null order by key").fetchall()
+        return [key.rstrip("x") for (key,) in rows]
+
+    assert back(None) == ["undone5"]  # the last undone at place 2; deleted7 is newer
+    assert back(3) == ["undone3"]  # the very undo the redo takes back
+    assert back(7) == []  # version 7 deleted its coup: no undo to take back
+    assert back(6) == []  # no key marked by that undo (its coup had none)

@@ -233,6 +233,7 @@ def test_a_database_from_an_older_version_opens_and_keeps_its_games(tmp_path):
         "m035_ledger_by_other_side",
         "m036_games_lost_charged",
         "m037_how_a_coup_key_went",
+        "m038_a_corrected_coup_key",
     ]
     assert client.get("/games/1/links").status_code == 200  # a table link was made for it
 

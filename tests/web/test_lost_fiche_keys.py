@@ -117,14 +117,64 @@ def test_a_like_coup_typed_again_and_undone_leaves_the_deleted_key_deleted(tmp_p
     assert ask(lost, game, K2) == {K2: "stored as coup 2, then deleted: not in the game now"}
 
 
-def test_a_corrected_coup_undone_is_said_undone(tmp_path):
-    """A coup corrected after it was stored, then undone: its coup in the log is no longer
-    the key's (the log could not tell); the undo wrote how it went on the key."""
+CORRECTED = "stored as coup 2, then corrected: the game holds it as corrected, not as typed here"
+
+
+def correct(taker, game: str, position: int, coup: str) -> None:
+    data = {**coup_data(coup), "save": "1", "version": version_of(taker, game)}
+    assert taker.post(f"{game}/coups/{position}/edit", data=data).status_code == 302
+
+
+def test_a_corrected_coup_is_said_corrected_an_untouched_one_in_the_game(tmp_path):
+    """fix30c: K2's coup corrected by the phone that holds the fiche now (B makes 4 tricks,
+    not the 5 the lost phone typed): the game holds another coup than the one kept on the
+    lost phone, said so, not "it is in the game"; K1's coup, untouched, is in the game."""
     _, lost, taker, game = two_coups_then_taken(tmp_path)
-    corrected = {**coup_data("B demande A3 B4 C2"), "save": "1"}  # B makes 4, no longer 5
-    assert taker.post(game + "/coups/2/edit", data=corrected).status_code == 302
+    correct(taker, game, 2, "B demande A3 B4 C2")
+    assert ask(lost, game, K1, K2) == {K1: "stored as coup 1: it is in the game", K2: CORRECTED}
+    assert ask(lost, game, K2, language="fr") == {
+        K2: "enregistré comme coup 2, puis corrigé\u202f: la partie le tient corrigé, non tel"
+        " qu’il a été saisi ici"
+    }
+    # corrected back to the coup the lost phone sent: the game holds it as typed again
+    correct(taker, game, 2, "B demande A2 B5 C2")
     assert ask(lost, game, K2) == {K2: "stored as coup 2: it is in the game"}
+
+
+def test_a_corrected_coup_undone_is_said_undone_and_redone_corrected(tmp_path):
+    """A coup corrected after it was stored, then undone: its coup in the log is no longer
+    the key's (the log could not tell); the undo wrote how it went on the key. Redone, the
+    coup put back is the corrected one: said corrected again."""
+    _, lost, taker, game = two_coups_then_taken(tmp_path)
+    correct(taker, game, 2, "B demande A3 B4 C2")  # B makes 4, no longer 5
+    assert ask(lost, game, K2) == {K2: CORRECTED}
     assert taker.post(game + "/undo", data={"version": version_of(taker, game)}).status_code == 302
+    assert ask(lost, game, K2) == {K2: "stored as coup 2, then undone: not in the game now"}
+    assert taker.post(game + "/redo", data={"version": version_of(taker, game)}).status_code == 302
+    assert ask(lost, game, K2) == {K2: CORRECTED}
+
+
+def test_a_coup_deleted_then_a_redo_at_its_place_leaves_its_key_deleted(tmp_path):
+    """fix30c: K2's coup 2 deleted; the taker types a coup 2 (no key: no outbox), undoes and
+    redoes it. The redo put back the key gone last at place 2 whatever took it out: K2's,
+    said "it is in the game" of a coup the lost phone never typed."""
+    _, lost, taker, game = two_coups_then_taken(tmp_path)
+    version = version_of(taker, game)
+    assert taker.post(game + "/coups/2/delete", data={"version": version}).status_code == 302
+    assert enter(taker, game, "A demande A5 B2 C2").status_code == 302  # coup 2, no key
+    assert taker.post(game + "/undo", data={"version": version_of(taker, game)}).status_code == 302
+    assert taker.post(game + "/redo", data={"version": version_of(taker, game)}).status_code == 302
+    assert ask(lost, game, K2) == {K2: "stored as coup 2, then deleted: not in the game now"}
+
+
+def test_a_coup_undone_then_a_redo_of_another_at_its_place_leaves_its_key_undone(tmp_path):
+    """The same with K2's coup undone: an undone key, but not the undo the redo takes back
+    (a coup typed since ended K2's redo); only the key that very undo marked is put back."""
+    _, lost, taker, game = two_coups_then_taken(tmp_path)
+    assert taker.post(game + "/undo", data={"version": version_of(taker, game)}).status_code == 302
+    assert enter(taker, game, "A demande A5 B2 C2").status_code == 302  # coup 2, no key
+    assert taker.post(game + "/undo", data={"version": version_of(taker, game)}).status_code == 302
+    assert taker.post(game + "/redo", data={"version": version_of(taker, game)}).status_code == 302
     assert ask(lost, game, K2) == {K2: "stored as coup 2, then undone: not in the game now"}
 
 

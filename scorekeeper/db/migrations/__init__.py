@@ -54,6 +54,7 @@ from . import (  # noqa: F401 (read by vars() below: the import is the one list)
     m035_ledger_by_other_side,
     m036_games_lost_charged,
     m037_how_a_coup_key_went,
+    m038_a_corrected_coup_key,
 )
 
 MIGRATIONS: tuple[ModuleType, ...] = tuple(

@@ -113,7 +113,9 @@ def known_keys(game_id: int, keys: Sequence[str]) -> dict[str, str]:
     """What the store knows of the keys this phone kept coups under, each in words: a coup
     stored then undone or deleted was listed "never stored" (fix28b); it is said so, which
     of the two as its key keeps it (``AlreadyStored.went``, written by the undo or deletion;
-    a key gone before that was kept: "undone or deleted"). One still in the game is said so.
+    a key gone before that was kept: "undone or deleted"). One still in the game is said so,
+    or, corrected since by another phone (``AlreadyStored.corrected``, written by the
+    correction), that the game holds it as corrected: not what this phone typed.
     A key the store does not know, or no key at all (junk), says nothing.
 
     A key the store does not know was never stored, or was stored and gone long enough to be
@@ -128,6 +130,13 @@ def known_keys(game_id: int, keys: Sequence[str]) -> dict[str, str]:
         if earlier is None:
             continue
         n = earlier.position
+        if earlier.gone is None and earlier.corrected is not None:
+            known[key] = _(
+                "stored as coup %(n)s, then corrected: the game holds it as corrected,"
+                " not as typed here",
+                n=n,
+            )
+            continue
         if earlier.gone is None:
             known[key] = _("stored as coup %(n)s: it is in the game", n=n)
             continue
