@@ -44,7 +44,7 @@ def test_a_hombre_coup_sent_twice_under_its_key_is_stored_once(client):
     # undone since: the key names a coup no longer in the game, said so; not stored again
     assert client.post(game + "/undo").status_code == 302
     late = client.post(game + "/coups", data=data, follow_redirects=True)
-    assert "stored as coup 1, then undone or deleted" in late.data.decode()
+    assert "stored as coup 1, then undone: it is not in the game" in late.data.decode()
     assert report(client, game)["coups"] == []
 
 
@@ -189,6 +189,8 @@ def test_a_key_whose_coup_was_undone_or_deleted_is_answered_so(client):
     gone = client.post(game + "/coups", data=retry, headers=ASKS)
     assert gone.status_code == 410
     assert gone.get_json()["error"] == "gone" and gone.get_json()["coup"] == 1
+    # how it went, as the key keeps it: deleted, not "undone or deleted"
+    assert "stored as coup 1, then deleted: it is not in the game" in gone.get_json()["message"]
     third = client.post(
         game + "/coups", data={**retry, "entry_key": keys[2]}, headers=ASKS
     ).get_json()
@@ -197,6 +199,7 @@ def test_a_key_whose_coup_was_undone_or_deleted_is_answered_so(client):
     assert client.post(game + "/undo").status_code == 302
     late = client.post(game + "/coups", data={**retry, "entry_key": keys[2]}, headers=ASKS)
     assert late.status_code == 410 and late.get_json()["coup"] == 2
+    assert "stored as coup 2, then undone: it is not in the game" in late.get_json()["message"]
     assert len(report(client, game)["coups"]) == 1  # nothing stored again
     assert client.post(game + "/redo").status_code == 302
     back = client.post(game + "/coups", data={**retry, "entry_key": keys[2]}, headers=ASKS)

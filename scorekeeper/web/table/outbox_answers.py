@@ -113,16 +113,12 @@ def posted_digest(stored: store.StoredGame, position: int) -> str | None:
 
 def key_answer(stored: store.StoredGame, earlier: store.AlreadyStored) -> BaseResponse:
     """A key met again: its coup stored (the retry's answer), another coup sent under it
-    (409 naming the stored coup), or its coup since undone or deleted (410, said so). The
-    body sent is compared with the stored coup as that coup was read (``posted_digest``),
-    never checked against the game as it is now: a retry is answered, not judged again."""
+    (409 naming the stored coup), or its coup since undone or deleted (410, said which:
+    ``gone_text``). The body sent is compared with the stored coup as that coup was read
+    (``posted_digest``), never checked against the game as it is now: a retry is answered,
+    not judged again."""
     if earlier.gone is not None:
-        message = _(
-            "This coup was stored as coup %(n)s, then undone or deleted: it is not in the"
-            " game now. Nothing was stored again.",
-            n=earlier.position,
-        )
-        return key_refusal(stored.id, 410, "gone", earlier, message)
+        return key_refusal(stored.id, 410, "gone", earlier, gone_text(earlier))
     if not earlier.same_coup(posted_digest(stored, earlier.position)):
         message = _(
             "This phone already sent another coup under this key: coup %(n)s (%(coup)s)."
@@ -132,6 +128,30 @@ def key_answer(stored: store.StoredGame, earlier: store.AlreadyStored) -> BaseRe
         )
         return key_refusal(stored.id, 409, "key_used", earlier, message)
     return stored_answer(stored.id, earlier)
+
+
+def gone_text(earlier: store.AlreadyStored) -> str:
+    """The 410's words for a key whose coup left the game, how it went as the key keeps it
+    (``AlreadyStored.went``, as the lost fiche's list says it: ``lost_fiche.known_keys``);
+    a key gone before that was kept (m037): "undone or deleted"."""
+    n = earlier.position
+    if earlier.went == "undo":
+        return _(
+            "This coup was stored as coup %(n)s, then undone: it is not in the game now."
+            " Nothing was stored again.",
+            n=n,
+        )
+    if earlier.went == "delete":
+        return _(
+            "This coup was stored as coup %(n)s, then deleted: it is not in the game now."
+            " Nothing was stored again.",
+            n=n,
+        )
+    return _(
+        "This coup was stored as coup %(n)s, then undone or deleted: it is not in the"
+        " game now. Nothing was stored again.",
+        n=n,
+    )
 
 
 def key_refusal(
