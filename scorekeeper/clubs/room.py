@@ -8,7 +8,10 @@ money, what is paid and left comes from the cash box (purse.py).
 A points table (its kind moves no chip) moves no money: each member's points
 there are their person's (``StoredGame.by_person``: what their side scored in the
 coups they sat, ``seating.person_tally``), added per game family (its kind) over
-the evening's tables, so a night of points tables has its standing too.
+the evening's tables, so a night of points tables has its standing too. A game won by
+games (Brou's parties, the classique's manches: ``rules.placing.GamesWon``) places its
+members by the games they won first (``table_games``, ``placed_by``), as its tables are
+placed: a partie left at 200–170 places nobody above a team that won 2 parties to 0.
 Nothing is stored: the room is computed from the games each time it is asked for.
 
 The ``seats`` rows name the members who sit at a table now: a set-up change
@@ -30,6 +33,7 @@ from .. import store
 from ..cashbox.rounding import evening_cents, table_cents
 from ..cashbox.settle import between_members
 from ..rules.kind import GameKind
+from ..rules.placing import person_won
 from ..rules.seating import sittings
 from ..store.paid import left as paid_left
 from ..store.paid import ticked
@@ -63,6 +67,9 @@ class Table:
     numbers: Mapping[int, int] = field(default_factory=dict)
     """Each member → the member number they sat under here (``ties.seated_numbers``): what
     breaks the ties of its money (``order``), which a merge since does not move."""
+    games: dict[int, int] | None = None
+    """A points table won by games: each member's games won (``table_games``); None for a
+    chip table or a game placed by its points (the manillen)."""
 
     def members_nets(self, nets: Sequence[int] | None = None) -> list[tuple[int, int]]:
         """(member, net) of each seat (or of ``nets``, one a seat), in seat order; none for a
@@ -121,11 +128,19 @@ class Points:
     """Each member's points over its tables, by member, in the order first seated."""
     tables: dict[int, int]
     """How many of its tables each member sat at."""
+    games: dict[int, int] | None = None
+    """A game won by games (``GamesWon``): each member's games won over its tables
+    (``table_games``), which place them before their points; None: placed by the points."""
 
     @property
     def title(self) -> str:
         """Its name (a catalog message): the kind's, told apart from its sister kinds'."""
         return self.kind.kind_title
+
+    def placed(self, member: int) -> tuple[int, int]:
+        """What places ``member`` in this standing (``placed_by``)."""
+        games = None if self.games is None else self.games.get(member, 0)
+        return placed_by(self.points[member], games)
 
 
 class Pay(NamedTuple):
@@ -189,6 +204,17 @@ class Room:
 
         return sorted(results.items(), key=lambda item: (-item[1], name_key(name(item[0]))))
 
+    def standing(self, family: Points, name_key: Callable[[str], Any]) -> list[int]:
+        """The members of a points ``family`` as the room lists them: as they are placed
+        (``Points.placed``: the games won of a game won by games, then the points), equal ones
+        by name in ``name_key``, as ``ranked``."""
+
+        def name(member: int) -> str:
+            found = self.members.get(member)
+            return found.name if found is not None else ""
+
+        return sorted(family.points, key=lambda m: (family.placed(m), name_key(name(m))))
+
     def cents(self, table: Table) -> dict[int, int]:
         """A chip table's money per member (``rounding.table_cents``; none without a chip
         value or for a points table), computed now: what its settlement shows while its
@@ -242,19 +268,35 @@ def left(db: sqlite_utils.Database, table: Table) -> tuple[int, ...] | None:
 
 
 def families(seated: Sequence[Table]) -> list[Points]:
-    """The points tables' members' points, added per kind, the kinds in table order. A
-    table never played is nobody's table (``played``): it once added a table, and a line
-    of 0 points, to each member seated there, where the season counts none."""
+    """The points tables' members' points (and games won, ``table_games``), added per kind,
+    the kinds in table order. A table never played is nobody's table (``played``): it once
+    added a table, and a line of 0 points, to each member seated there, where the season
+    counts none."""
     out: dict[str, Points] = {}
     for table in seated:
         if table.points is None or not table.played:
             continue
         kind = table.stored.kind
-        family = out.setdefault(kind.key, Points(kind, {}, {}))
+        games: dict[int, int] | None = None if table.games is None else {}
+        family = out.setdefault(kind.key, Points(kind, {}, {}, games))
         for member, points in table.points.items():
             family.points[member] = family.points.get(member, 0) + points
             family.tables[member] = family.tables.get(member, 0) + 1
+        if family.games is not None and table.games is not None:
+            for member in table.points:
+                won = table.games.get(member, 0)
+                family.games[member] = family.games.get(member, 0) + won
     return list(out.values())
+
+
+def placed_by(points: int, games: int | None) -> tuple[int, int]:
+    """What places a member in a points standing, the best the least (a sort key): their
+    games won (``table_games``) where the game is won by games — a club reads its standing
+    as a league table, the most parties (manches) won first, as each table is placed by
+    them (``rules.placing``) —, then their points; ``games`` None (the manillen, placed by
+    their points): the points alone. The room's points (``Room.standing``) and the season's
+    (``season.points_rows``) are ordered by it."""
+    return (-(games or 0), -points)
 
 
 def settle(nets: dict[int, int]) -> list[Pay]:
@@ -271,7 +313,8 @@ def _table(db: sqlite_utils.Database, no: int, game_id: int) -> Table:
     stored = store.load(db, game_id)
     seats, found = _seats(db, stored)
     if not stored.kind.chips:  # their points: only those whose points it moved
-        return Table(no, stored, seats, None, table_points(db, game_id, stored))
+        points = table_points(db, game_id, stored)
+        return Table(no, stored, seats, None, points, games=table_games(db, game_id, stored))
     nets = tuple(stored.people()[1]) if found else tuple(stored.replay().tally)
     return Table(no, stored, seats, nets, numbers=seated_numbers(db, game_id))
 
@@ -324,6 +367,20 @@ def table_points(
     Only those whose points the table moved: one who only played a deal for an absent
     member has no table of their own there (the room, the season), as in the ratings."""
     return member_results(db, game_id, stored, staked=True) or {}
+
+
+def table_games(
+    db: sqlite_utils.Database, game_id: int, stored: store.StoredGame
+) -> dict[int, int] | None:
+    """A points table's games won per member (``rules.placing.person_won``: their side's in
+    the coups that were theirs; a stand-in's are the absent member's), billed to the members
+    as their points are (``member_results``, the same members as ``table_points``): the one
+    count of a member's games that the room's and the season's standings (and the season's
+    file) add over their tables. None: the kind is placed by its points (the manillen)."""
+    won = person_won(stored.kind, stored.game, stored.seat_changes, stored.replay())
+    if won is None:
+        return None
+    return member_results(db, game_id, stored, staked=True, tally=won) or {}
 
 
 def member_results(
