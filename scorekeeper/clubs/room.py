@@ -193,27 +193,23 @@ class Room:
     def ranked(
         self, results: dict[int, int], name_key: Callable[[str], Any]
     ) -> list[tuple[int, int]]:
-        """``results`` (member: chips or points) as the room lists them: the most first, equal
-        ones by name in ``name_key`` (the reader's collation, as the season lists them: a
-        page's list, not the order of money's ties). They were listed in the order first
-        seated: Bruno before Anne at −9 each."""
-
-        def name(member: int) -> str:
-            found = self.members.get(member)
-            return found.name if found is not None else ""
-
+        """``results`` (member: chips) as the room lists them: the most first, equal ones by
+        name in ``name_key`` (the reader's collation, as the season lists them: a page's
+        list, not the order of money's ties). They were listed in the order first seated:
+        Bruno before Anne at −9 each. A points standing is listed by ``standing``."""
+        name = self._name
         return sorted(results.items(), key=lambda item: (-item[1], name_key(name(item[0]))))
 
     def standing(self, family: Points, name_key: Callable[[str], Any]) -> list[int]:
         """The members of a points ``family`` as the room lists them: as they are placed
         (``Points.placed``: the games won of a game won by games, then the points), equal ones
         by name in ``name_key``, as ``ranked``."""
+        return sorted(family.points, key=lambda m: (family.placed(m), name_key(self._name(m))))
 
-        def name(member: int) -> str:
-            found = self.members.get(member)
-            return found.name if found is not None else ""
-
-        return sorted(family.points, key=lambda m: (family.placed(m), name_key(name(m))))
+    def _name(self, member: int) -> str:
+        """A member's name now, for the order of equal ones (none: a member not listed)."""
+        found = self.members.get(member)
+        return found.name if found is not None else ""
 
     def cents(self, table: Table) -> dict[int, int]:
         """A chip table's money per member (``rounding.table_cents``; none without a chip
