@@ -10,7 +10,7 @@ there are their person's (``StoredGame.by_person``: what their side scored in th
 coups they sat, ``seating.person_tally``), added per game family (its kind) over
 the evening's tables, so a night of points tables has its standing too. A game won by
 games (Brou's parties, the classique's manches: ``rules.placing.GamesWon``) places its
-members by the games they won first (``table_games``, ``placed_by``), as its tables are
+members by the games they won first (``table_points``, ``placed_by``), as its tables are
 placed: a partie left at 200–170 places nobody above a team that won 2 parties to 0.
 Nothing is stored: the room is computed from the games each time it is asked for.
 
@@ -68,7 +68,7 @@ class Table:
     """Each member → the member number they sat under here (``ties.seated_numbers``): what
     breaks the ties of its money (``order``), which a merge since does not move."""
     games: dict[int, int] | None = None
-    """A points table won by games: each member's games won (``table_games``); None for a
+    """A points table won by games: each member's games won (``table_points``); None for a
     chip table or a game placed by its points (the manillen)."""
 
     def members_nets(self, nets: Sequence[int] | None = None) -> list[tuple[int, int]]:
@@ -130,7 +130,7 @@ class Points:
     """How many of its tables each member sat at."""
     games: dict[int, int] | None = None
     """A game won by games (``GamesWon``): each member's games won over its tables
-    (``table_games``), which place them before their points; None: placed by the points."""
+    (``table_points``), which place them before their points; None: placed by the points."""
 
     @property
     def title(self) -> str:
@@ -264,7 +264,7 @@ def left(db: sqlite_utils.Database, table: Table) -> tuple[int, ...] | None:
 
 
 def families(seated: Sequence[Table]) -> list[Points]:
-    """The points tables' members' points (and games won, ``table_games``), added per kind,
+    """The points tables' members' points (and games won: ``table_points``), added per kind,
     the kinds in table order. A table never played is nobody's table (``played``): it once
     added a table, and a line of 0 points, to each member seated there, where the season
     counts none."""
@@ -287,7 +287,7 @@ def families(seated: Sequence[Table]) -> list[Points]:
 
 def placed_by(points: int, games: int | None) -> tuple[int, int]:
     """What places a member in a points standing, the best the least (a sort key): their
-    games won (``table_games``) where the game is won by games — a club reads its standing
+    games won (``table_points``) where the game is won by games — a club reads its standing
     as a league table, the most parties (manches) won first, as each table is placed by
     them (``rules.placing``) —, then their points; ``games`` None (the manillen, placed by
     their points): the points alone. The room's points (``Room.standing``) and the season's
@@ -309,8 +309,8 @@ def _table(db: sqlite_utils.Database, no: int, game_id: int) -> Table:
     stored = store.load(db, game_id)
     seats, found = _seats(db, stored)
     if not stored.kind.chips:  # their points: only those whose points it moved
-        points = table_points(db, game_id, stored)
-        return Table(no, stored, seats, None, points, games=table_games(db, game_id, stored))
+        figures = table_points(db, game_id, stored)
+        return Table(no, stored, seats, None, figures.points, games=figures.games)
     nets = tuple(stored.people()[1]) if found else tuple(stored.replay().tally)
     return Table(no, stored, seats, nets, numbers=seated_numbers(db, game_id))
 
@@ -356,27 +356,31 @@ def played(stored: store.StoredGame) -> bool:
     return bool(stored.game.coups)
 
 
-def table_points(
-    db: sqlite_utils.Database, game_id: int, stored: store.StoredGame
-) -> dict[int, int]:
-    """A points table's points per member (``member_results``); none at a table no club counts.
-    Only those whose points the table moved: one who only played a deal for an absent
-    member has no table of their own there (the room, the season), as in the ratings."""
-    return member_results(db, game_id, stored, staked=True) or {}
+class TablePoints(NamedTuple):
+    """A points table's figures per member (``table_points``)."""
+
+    points: dict[int, int]
+    """Their points (``member_results``)."""
+    games: dict[int, int] | None
+    """A game won by games (``rules.placing.GamesWon``): their games won; None: the kind is
+    placed by its points (the manillen)."""
 
 
-def table_games(
-    db: sqlite_utils.Database, game_id: int, stored: store.StoredGame
-) -> dict[int, int] | None:
-    """A points table's games won per member (``rules.placing.person_won``: their side's in
-    the coups that were theirs; a stand-in's are the absent member's), billed to the members
-    as their points are (``member_results``, the same members as ``table_points``): the one
-    count of a member's games that the room's and the season's standings (and the season's
-    file) add over their tables. None: the kind is placed by its points (the manillen)."""
+def table_points(db: sqlite_utils.Database, game_id: int, stored: store.StoredGame) -> TablePoints:
+    """A points table's points per member (``member_results``) and, for a game won by games,
+    their games won (``rules.placing.person_won``: their side's in the coups that were theirs;
+    a stand-in's are the absent member's), billed to the same members (the persons' members
+    found once, ``members_results``): the one count of a member's games that the room's and
+    the season's standings (and the season's file) add over their tables; none at a table no
+    club counts. Only those whose points the table moved: one who only played a
+    deal for an absent member has no table of their own there (the room, the season), as in
+    the ratings."""
     won = person_won(stored.kind, stored.game, stored.seat_changes, stored.replay())
-    if won is None:
-        return None
-    return member_results(db, game_id, stored, staked=True, tally=won) or {}
+    tallies = [stored.by_person()] if won is None else [stored.by_person(), won]
+    found = members_results(db, game_id, stored, tallies, staked=True)
+    if found is None:
+        return TablePoints({}, None if won is None else {})
+    return TablePoints(found[0], None if won is None else found[1])
 
 
 def member_results(
@@ -394,7 +398,20 @@ def member_results(
     ``tally``: another count per person, billed to the members alike (their games lost:
     ``lost_games``), else their result."""
     tally = stored.by_person() if tally is None else tally
-    people = tuple(tally)
+    found = members_results(db, game_id, stored, [tally], staked)
+    return None if found is None else found[0]
+
+
+def members_results(
+    db: sqlite_utils.Database,
+    game_id: int,
+    stored: store.StoredGame,
+    tallies: Sequence[Mapping[str, int]],
+    staked: bool = False,
+) -> list[dict[int, int]] | None:
+    """Each of ``tallies`` (a count per person) billed to the members as ``member_results``
+    bills one, each person's member found once for them all."""
+    people = tuple(dict.fromkeys(name for tally in tallies for name in tally))
     players = stored.game.players
     found: tuple[int, ...] | None
     if stored.seat_changes:
@@ -411,9 +428,16 @@ def member_results(
     # ``staked``: only those whose money or points the table moved — not who only played
     # for an absent player (their seat's result is the absent player's): the ratings rank them
     owners = {s.payer for s in sittings(players, stored.seat_changes)}
-    out: dict[int, int] = {}
-    for member, name in zip(found, people, strict=True):
-        if staked and name not in owners:
-            continue
-        out[member] = out.get(member, 0) + tally[name]
+    billed = [
+        (member, name)
+        for member, name in zip(found, people, strict=True)
+        if not staked or name in owners
+    ]
+    out: list[dict[int, int]] = []
+    for tally in tallies:
+        sums: dict[int, int] = {}
+        for member, name in billed:
+            if name in tally:
+                sums[member] = sums.get(member, 0) + tally[name]
+        out.append(sums)
     return out

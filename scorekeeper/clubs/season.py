@@ -7,7 +7,7 @@ and per game family whose tables count points (a kind that moves no chip:
 l'Homme de Brou, la Manille, manillen), the evenings and tables they sat at
 and their points, each table's as the room counts them (``room.table_points``), and for a
 game won by games (Brou's parties, the classique's manches) the games they won
-(``room.table_games``), which place them before their points (``room.placed_by``).
+(``room.table_points``), which place them before their points (``room.placed_by``).
 Their money is the sum of their evenings' results as the cash box has them
 (the largest remainder of each room). A seat counts for its member (merged
 ones followed to the one kept), as in the room's settlement; a table nobody
@@ -39,7 +39,7 @@ from .closing import result as evening_result
 from .evening_tables import evenings, tables
 from .merging import entries
 from .records import Club, Evening, Member
-from .room import placed_by, played, table_games, table_points
+from .room import placed_by, played, table_points
 from .seats import club_member, members, person_members, table_seats
 
 FIRST_DAY, LAST_DAY = "0000-01-01", "9999-12-31"
@@ -57,7 +57,7 @@ class PointsRecord:
     """What their side scored in the coups they sat, over its tables (``room.table_points``)."""
     games: int | None = None
     """A game won by games (Brou, the classique): the games their side won in the coups
-    that were theirs, over its tables (``room.table_games``); None: placed by its points."""
+    that were theirs, over its tables (``room.table_points``); None: placed by its points."""
 
     def columns(self) -> tuple[int, int, int]:
         """Its figures in the season file's order (``season_file.POINTS_COLUMNS``)."""
@@ -157,8 +157,9 @@ def season_rows(db: sqlite_utils.Database, club: Club, start: str, end: str) -> 
                 continue
             if not stored.kind.chips:  # a points table: their points, per game family
                 key = stored.kind.key
-                games = table_games(db, game_id, stored)
-                for member, points in table_points(db, game_id, stored).items():
+                figures = table_points(db, game_id, stored)
+                games = figures.games
+                for member, points in figures.points.items():
                     row = rows.setdefault(member, SeasonRow(club_member(by_id, member)))
                     family = row.points.setdefault(key, PointsRecord())
                     family.tables += 1

@@ -4,7 +4,7 @@ After the chip games' columns, three for each game family whose points tables
 someone sat at in these dates (``<kind>_evenings``, ``<kind>_tables``,
 ``<kind>_points``, e.g. ``manillen_points``), and a fourth for a game won by games
 (``rules.placing.GamesWon``: ``brou_games_won``, ``manille_games_won``), the games won
-that place a member before their points (``PointsRecord.games``, ``room.table_games``);
+that place a member before their points (``PointsRecord.games``, ``room.table_points``);
 the keys of before are kept, none renamed. A member who sat at no chip table
 (``SeasonRow.chips``: the page's chip table has no row for them) has empty chip
 cells, and one who sat at no table of a points family empty cells for it: they

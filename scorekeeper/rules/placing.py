@@ -111,7 +111,7 @@ def person_won(
     """Each person's games won at the table: their side's (``GamesWon.games_won``) in the
     coups that were theirs (as ``person_placing``: a stand-in's coups are the absent
     player's), what the room's and the season's points standings place a member by
-    (``clubs.room.table_games``). None: the kind is placed by its tally (``GamesWon``
+    (``clubs.room.table_points``). None: the kind is placed by its tally (``GamesWon``
     missing), and so is its standing, by the points."""
     if not isinstance(kind, GamesWon):
         return None
