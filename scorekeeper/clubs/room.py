@@ -8,7 +8,10 @@ money, what is paid and left comes from the cash box (purse.py).
 A points table (its kind moves no chip) moves no money: each member's points
 there are their person's (``StoredGame.by_person``: what their side scored in the
 coups they sat, ``seating.person_tally``), added per game family (its kind) over
-the evening's tables, so a night of points tables has its standing too.
+the evening's tables, so a night of points tables has its standing too. A game won by
+games (Brou's parties, the classique's manches: ``rules.placing.GamesWon``) places its
+members by the games they won first (``table_points``, ``placed_by``), as its tables are
+placed: a partie left at 200–170 places nobody above a team that won 2 parties to 0.
 Nothing is stored: the room is computed from the games each time it is asked for.
 
 The ``seats`` rows name the members who sit at a table now: a set-up change
@@ -30,6 +33,7 @@ from .. import store
 from ..cashbox.rounding import evening_cents, table_cents
 from ..cashbox.settle import between_members
 from ..rules.kind import GameKind
+from ..rules.placing import person_won
 from ..rules.seating import sittings
 from ..store.paid import left as paid_left
 from ..store.paid import ticked
@@ -63,6 +67,9 @@ class Table:
     numbers: Mapping[int, int] = field(default_factory=dict)
     """Each member → the member number they sat under here (``ties.seated_numbers``): what
     breaks the ties of its money (``order``), which a merge since does not move."""
+    games: dict[int, int] | None = None
+    """A points table won by games: each member's games won (``table_points``); None for a
+    chip table or a game placed by its points (the manillen)."""
 
     def members_nets(self, nets: Sequence[int] | None = None) -> list[tuple[int, int]]:
         """(member, net) of each seat (or of ``nets``, one a seat), in seat order; none for a
@@ -121,11 +128,19 @@ class Points:
     """Each member's points over its tables, by member, in the order first seated."""
     tables: dict[int, int]
     """How many of its tables each member sat at."""
+    games: dict[int, int] | None = None
+    """A game won by games (``GamesWon``): each member's games won over its tables
+    (``table_points``), which place them before their points; None: placed by the points."""
 
     @property
     def title(self) -> str:
         """Its name (a catalog message): the kind's, told apart from its sister kinds'."""
         return self.kind.kind_title
+
+    def placed(self, member: int) -> tuple[int, int]:
+        """What places ``member`` in this standing (``placed_by``)."""
+        games = None if self.games is None else self.games.get(member, 0)
+        return placed_by(self.points[member], games)
 
 
 class Pay(NamedTuple):
@@ -178,16 +193,23 @@ class Room:
     def ranked(
         self, results: dict[int, int], name_key: Callable[[str], Any]
     ) -> list[tuple[int, int]]:
-        """``results`` (member: chips or points) as the room lists them: the most first, equal
-        ones by name in ``name_key`` (the reader's collation, as the season lists them: a
-        page's list, not the order of money's ties). They were listed in the order first
-        seated: Bruno before Anne at −9 each."""
-
-        def name(member: int) -> str:
-            found = self.members.get(member)
-            return found.name if found is not None else ""
-
+        """``results`` (member: chips) as the room lists them: the most first, equal ones by
+        name in ``name_key`` (the reader's collation, as the season lists them: a page's
+        list, not the order of money's ties). They were listed in the order first seated:
+        Bruno before Anne at −9 each. A points standing is listed by ``standing``."""
+        name = self._name
         return sorted(results.items(), key=lambda item: (-item[1], name_key(name(item[0]))))
+
+    def standing(self, family: Points, name_key: Callable[[str], Any]) -> list[int]:
+        """The members of a points ``family`` as the room lists them: as they are placed
+        (``Points.placed``: the games won of a game won by games, then the points), equal ones
+        by name in ``name_key``, as ``ranked``."""
+        return sorted(family.points, key=lambda m: (family.placed(m), name_key(self._name(m))))
+
+    def _name(self, member: int) -> str:
+        """A member's name now, for the order of equal ones (none: a member not listed)."""
+        found = self.members.get(member)
+        return found.name if found is not None else ""
 
     def cents(self, table: Table) -> dict[int, int]:
         """A chip table's money per member (``rounding.table_cents``; none without a chip
@@ -242,19 +264,35 @@ def left(db: sqlite_utils.Database, table: Table) -> tuple[int, ...] | None:
 
 
 def families(seated: Sequence[Table]) -> list[Points]:
-    """The points tables' members' points, added per kind, the kinds in table order. A
-    table never played is nobody's table (``played``): it once added a table, and a line
-    of 0 points, to each member seated there, where the season counts none."""
+    """The points tables' members' points (and games won: ``table_points``), added per kind,
+    the kinds in table order. A table never played is nobody's table (``played``): it once
+    added a table, and a line of 0 points, to each member seated there, where the season
+    counts none."""
     out: dict[str, Points] = {}
     for table in seated:
         if table.points is None or not table.played:
             continue
         kind = table.stored.kind
-        family = out.setdefault(kind.key, Points(kind, {}, {}))
+        games: dict[int, int] | None = None if table.games is None else {}
+        family = out.setdefault(kind.key, Points(kind, {}, {}, games))
         for member, points in table.points.items():
             family.points[member] = family.points.get(member, 0) + points
             family.tables[member] = family.tables.get(member, 0) + 1
+        if family.games is not None and table.games is not None:
+            for member in table.points:
+                won = table.games.get(member, 0)
+                family.games[member] = family.games.get(member, 0) + won
     return list(out.values())
+
+
+def placed_by(points: int, games: int | None) -> tuple[int, int]:
+    """What places a member in a points standing, the best the least (a sort key): their
+    games won (``table_points``) where the game is won by games — a club reads its standing
+    as a league table, the most parties (manches) won first, as each table is placed by
+    them (``rules.placing``) —, then their points; ``games`` None (the manillen, placed by
+    their points): the points alone. The room's points (``Room.standing``) and the season's
+    (``season.points_rows``) are ordered by it."""
+    return (-(games or 0), -points)
 
 
 def settle(nets: dict[int, int]) -> list[Pay]:
@@ -271,7 +309,8 @@ def _table(db: sqlite_utils.Database, no: int, game_id: int) -> Table:
     stored = store.load(db, game_id)
     seats, found = _seats(db, stored)
     if not stored.kind.chips:  # their points: only those whose points it moved
-        return Table(no, stored, seats, None, table_points(db, game_id, stored))
+        figures = table_points(db, game_id, stored)
+        return Table(no, stored, seats, None, figures.points, games=figures.games)
     nets = tuple(stored.people()[1]) if found else tuple(stored.replay().tally)
     return Table(no, stored, seats, nets, numbers=seated_numbers(db, game_id))
 
@@ -317,13 +356,31 @@ def played(stored: store.StoredGame) -> bool:
     return bool(stored.game.coups)
 
 
-def table_points(
-    db: sqlite_utils.Database, game_id: int, stored: store.StoredGame
-) -> dict[int, int]:
-    """A points table's points per member (``member_results``); none at a table no club counts.
-    Only those whose points the table moved: one who only played a deal for an absent
-    member has no table of their own there (the room, the season), as in the ratings."""
-    return member_results(db, game_id, stored, staked=True) or {}
+class TablePoints(NamedTuple):
+    """A points table's figures per member (``table_points``)."""
+
+    points: dict[int, int]
+    """Their points (``member_results``)."""
+    games: dict[int, int] | None
+    """A game won by games (``rules.placing.GamesWon``): their games won; None: the kind is
+    placed by its points (the manillen)."""
+
+
+def table_points(db: sqlite_utils.Database, game_id: int, stored: store.StoredGame) -> TablePoints:
+    """A points table's points per member (``member_results``) and, for a game won by games,
+    their games won (``rules.placing.person_won``: their side's in the coups that were theirs;
+    a stand-in's are the absent member's), billed to the same members (the persons' members
+    found once, ``members_results``): the one count of a member's games that the room's and
+    the season's standings (and the season's file) add over their tables; none at a table no
+    club counts. Only those whose points the table moved: one who only played a
+    deal for an absent member has no table of their own there (the room, the season), as in
+    the ratings."""
+    won = person_won(stored.kind, stored.game, stored.seat_changes, stored.replay())
+    tallies = [stored.by_person()] if won is None else [stored.by_person(), won]
+    found = members_results(db, game_id, stored, tallies, staked=True)
+    if found is None:
+        return TablePoints({}, None if won is None else {})
+    return TablePoints(found[0], None if won is None else found[1])
 
 
 def member_results(
@@ -341,7 +398,20 @@ def member_results(
     ``tally``: another count per person, billed to the members alike (their games lost:
     ``lost_games``), else their result."""
     tally = stored.by_person() if tally is None else tally
-    people = tuple(tally)
+    found = members_results(db, game_id, stored, [tally], staked)
+    return None if found is None else found[0]
+
+
+def members_results(
+    db: sqlite_utils.Database,
+    game_id: int,
+    stored: store.StoredGame,
+    tallies: Sequence[Mapping[str, int]],
+    staked: bool = False,
+) -> list[dict[int, int]] | None:
+    """Each of ``tallies`` (a count per person) billed to the members as ``member_results``
+    bills one, each person's member found once for them all."""
+    people = tuple(dict.fromkeys(name for tally in tallies for name in tally))
     players = stored.game.players
     found: tuple[int, ...] | None
     if stored.seat_changes:
@@ -358,9 +428,16 @@ def member_results(
     # ``staked``: only those whose money or points the table moved — not who only played
     # for an absent player (their seat's result is the absent player's): the ratings rank them
     owners = {s.payer for s in sittings(players, stored.seat_changes)}
-    out: dict[int, int] = {}
-    for member, name in zip(found, people, strict=True):
-        if staked and name not in owners:
-            continue
-        out[member] = out.get(member, 0) + tally[name]
+    billed = [
+        (member, name)
+        for member, name in zip(found, people, strict=True)
+        if not staked or name in owners
+    ]
+    out: list[dict[int, int]] = []
+    for tally in tallies:
+        sums: dict[int, int] = {}
+        for member, name in billed:
+            if name in tally:
+                sums[member] = sums.get(member, 0) + tally[name]
+        out.append(sums)
     return out

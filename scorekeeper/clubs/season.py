@@ -5,7 +5,9 @@ records (``Kind.seat_records``: the chip games of l'Hombre), and those
 records added up (coups, coups taken, outcomes, chips won and lost, net);
 and per game family whose tables count points (a kind that moves no chip:
 l'Homme de Brou, la Manille, manillen), the evenings and tables they sat at
-and their points, each table's as the room counts them (``room.table_points``).
+and their points, each table's as the room counts them (``room.table_points``), and for a
+game won by games (Brou's parties, the classique's manches) the games they won
+(``room.table_points``), which place them before their points (``room.placed_by``).
 Their money is the sum of their evenings' results as the cash box has them
 (the largest remainder of each room). A seat counts for its member (merged
 ones followed to the one kept), as in the room's settlement; a table nobody
@@ -37,7 +39,7 @@ from .closing import result as evening_result
 from .evening_tables import evenings, tables
 from .merging import entries
 from .records import Club, Evening, Member
-from .room import played, table_points
+from .room import placed_by, played, table_points
 from .seats import club_member, members, person_members, table_seats
 
 FIRST_DAY, LAST_DAY = "0000-01-01", "9999-12-31"
@@ -53,10 +55,17 @@ class PointsRecord:
     tables: int = 0
     points: int = 0
     """What their side scored in the coups they sat, over its tables (``room.table_points``)."""
+    games: int | None = None
+    """A game won by games (Brou, the classique): the games their side won in the coups
+    that were theirs, over its tables (``room.table_points``); None: placed by its points."""
 
     def columns(self) -> tuple[int, int, int]:
         """Its figures in the season file's order (``season_file.POINTS_COLUMNS``)."""
         return self.evenings, self.tables, self.points
+
+    def placed(self) -> tuple[int, int]:
+        """What places them in the game's standing (``room.placed_by``)."""
+        return placed_by(self.points, self.games)
 
 
 @dataclass
@@ -148,11 +157,15 @@ def season_rows(db: sqlite_utils.Database, club: Club, start: str, end: str) -> 
                 continue
             if not stored.kind.chips:  # a points table: their points, per game family
                 key = stored.kind.key
-                for member, points in table_points(db, game_id, stored).items():
+                figures = table_points(db, game_id, stored)
+                games = figures.games
+                for member, points in figures.points.items():
                     row = rows.setdefault(member, SeasonRow(club_member(by_id, member)))
                     family = row.points.setdefault(key, PointsRecord())
                     family.tables += 1
                     family.points += points
+                    if games is not None:
+                        family.games = (family.games or 0) + games.get(member, 0)
                     at_points.add((member, key))
                 continue
             records = stored.kind.seat_records(stored.replay())
@@ -248,11 +261,12 @@ def families(rows: Sequence[SeasonRow]) -> list[GameKind]:
 def points_rows(
     rows: Sequence[SeasonRow], key: str, name_key: Callable[[str], Any] = str.casefold
 ) -> list[tuple[Member, PointsRecord]]:
-    """The members who sat at the points tables of the kind ``key``: the most points first,
-    equal ones by name (``name_key``: the reader's collation)."""
+    """The members who sat at the points tables of the kind ``key``, as they are placed
+    (``PointsRecord.placed``: the most games won of a game won by games, then the most
+    points, as the room lists them), equal ones by name (``name_key``: the reader's
+    collation)."""
     found = [(r.member, r.points[key]) for r in rows if key in r.points]
-    found.sort(key=lambda pair: name_key(pair[0].name))
-    found.sort(key=lambda pair: pair[1].points, reverse=True)
+    found.sort(key=lambda pair: (pair[1].placed(), name_key(pair[0].name)))
     return found
 
 

@@ -2,7 +2,10 @@
 
 After the chip games' columns, three for each game family whose points tables
 someone sat at in these dates (``<kind>_evenings``, ``<kind>_tables``,
-``<kind>_points``, e.g. ``manillen_points``). A member who sat at no chip table
+``<kind>_points``, e.g. ``manillen_points``), and a fourth for a game won by games
+(``rules.placing.GamesWon``: ``brou_games_won``, ``manille_games_won``), the games won
+that place a member before their points (``PointsRecord.games``, ``room.table_points``);
+the keys of before are kept, none renamed. A member who sat at no chip table
 (``SeasonRow.chips``: the page's chip table has no row for them) has empty chip
 cells, and one who sat at no table of a points family empty cells for it: they
 have no chips, where 0 would say they broke even (a spreadsheet's AVERAGE and
@@ -22,14 +25,15 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ..cashbox.entries import plain
+from ..rules.placing import GamesWon
 from .records import Club
-from .season import SeasonRow, families
+from .season import PointsRecord, SeasonRow, families
 
 BOM = "\ufeff"
 POINTS_COLUMNS = ("evenings", "tables", "points")
 """Each points family's columns, after its kind's key (``PointsRecord.columns``)."""
-NONE = ("",) * len(POINTS_COLUMNS)
-"""A points family's cells for a member who sat at none of its tables: empty, not 0."""
+GAMES_COLUMN = "games_won"
+"""The column after them of a family won by games (``GamesWon``): ``PointsRecord.games``."""
 COLUMNS = (
     *("member", "short_name", "evenings", "coups", "as_hombre", "outcomes"),
     *("won", "lost", "net", "per_100_coups", "money"),
@@ -56,16 +60,18 @@ def season_csv(club: Club, rows: list[SeasonRow], people: ForPeople | None = Non
     """The file's text, its byte-order mark first (keys and dots; ``people``: theirs)."""
     out = io.StringIO()
     writer = csv.writer(out, delimiter="," if people is None else ";")
-    keys = [kind.key for kind in families(rows)]
+    found = families(rows)
+    keys = [kind.key for kind in found]
+    by_games = {kind.key for kind in found if isinstance(kind, GamesWon)}
+    columns = [(k, c) for k in keys for c in (*POINTS_COLUMNS, GAMES_COLUMN)]
+    columns = [(k, c) for k, c in columns if c != GAMES_COLUMN or k in by_games]
     if people is None:
-        writer.writerow([*COLUMNS, *(f"{k}_{c}" for k in keys for c in POINTS_COLUMNS)])
+        writer.writerow([*COLUMNS, *(f"{k}_{c}" for k, c in columns)])
     else:
-        heads = (people.points(k, c) for k in keys for c in POINTS_COLUMNS)
-        writer.writerow([*people.headers, *heads])
+        writer.writerow([*people.headers, *(people.points(k, c) for k, c in columns)])
     number: Callable[[Decimal], str] = str if people is None else people.decimal
     word: Callable[[str], str] = str if people is None else people.outcome
     for r in rows:
-        points = [r.points.get(k) for k in keys]
         outcomes = " ".join(f"{k}:{v}" for k, v in sorted(r.outcomes.items()))
         if people is not None:  # the page's words: "gewonnen 2 · verloren 2"
             outcomes = " · ".join(f"{word(k)} {v}" for k, v in sorted(r.outcomes.items()))
@@ -78,10 +84,20 @@ def season_csv(club: Club, rows: list[SeasonRow], people: ForPeople | None = Non
             [
                 *(cell(r.member.name), cell(r.member.short_name)),
                 *(chips if r.chips else [""] * len(chips)),
-                *(n for p in points for n in (NONE if p is None else p.columns())),
+                *(_points_cell(r.points.get(k), c) for k, c in columns),
             ]
         )
     return BOM + out.getvalue()
+
+
+def _points_cell(record: PointsRecord | None, column: str) -> object:
+    """A points family's cell (``column``, a word of ``POINTS_COLUMNS`` or ``GAMES_COLUMN``)
+    for a member: empty, not 0, if they sat at none of its tables."""
+    if record is None:
+        return ""
+    if column == GAMES_COLUMN:
+        return record.games
+    return record.columns()[POINTS_COLUMNS.index(column)]
 
 
 def cell(value: object) -> str:

@@ -10,8 +10,10 @@ its deals' points) is placed by its tally as the game ended (``Kind.ended_tally`
 
 The table's page (who won, or a draw), the stop of a classique or a manillen (its
 ``winner``), the close's confirmation, the fee per lost game (``games_lost`` of Brou), the
-ratings (``person_placing``) and an event's ranking (``games_placing``: the win, the
-draw, the rank points of its tables) all read it here. Pure: no Flask, no database.
+ratings (``person_placing``), an event's ranking (``games_placing``: the win, the
+draw, the rank points of its tables) and the room's and the season's points standings
+(``person_won``: each member's games won, then their points) all read it here. Pure: no
+Flask, no database.
 """
 
 from __future__ import annotations
@@ -101,3 +103,16 @@ def person_placing(
     # a side's games won less the others', coup by coup: what each person's coups sum
     margins = [[2 * mine - sum(coup) for mine in coup] for coup in kind.games_won(report)]
     return person_sums(game.players, changes, margins, len(report.tally))
+
+
+def person_won(
+    kind: GameKind, game: Game, changes: Sequence[SeatChange], report: Any
+) -> dict[str, int] | None:
+    """Each person's games won at the table: their side's (``GamesWon.games_won``) in the
+    coups that were theirs (as ``person_placing``: a stand-in's coups are the absent
+    player's), what the room's and the season's points standings place a member by
+    (``clubs.room.table_points``). None: the kind is placed by its tally (``GamesWon``
+    missing), and so is its standing, by the points."""
+    if not isinstance(kind, GamesWon):
+        return None
+    return person_sums(game.players, changes, kind.games_won(report), len(report.tally))

@@ -13,7 +13,7 @@ from jinja2 import ChoiceLoader
 from ..i18n import NAMES
 from ..rights.access import can_manage
 from . import clubs, events, forms, games, kept, registry
-from .formats import dates, words
+from .formats import dates, placing_words, words
 from .ops import errors, health, offline, trust
 from .sheet import new as sheet_new
 from .starting import creating
@@ -68,5 +68,6 @@ def register(app: Flask) -> None:
         takes_deals=offers.takes_deals,
         kept_fragment=kept.fragments.kept_fragment,
         fragment_hole=kept.fragments.fragment_hole,
+        games_said=placing_words.games_said,  # an event's tables, the room's and the season's
     )
     app.jinja_env.filters["fill_hole"] = kept.fragments.fill_hole

@@ -82,6 +82,7 @@ def _for_people(club: clubs.Club) -> ForPeople:
         *(_("Outcomes"), _("Won"), _("Lost"), _("Net"), _("Per 100 coups"), money),
     )
     words = {"evenings": _("Evenings"), "tables": _("Tables"), "points": _("Points")}
+    words["games_won"] = _("Won")  # a game won by games: its games won (``GAMES_COLUMN``)
     titles = kind_titles()
 
     def points(key: str, column: str) -> str:

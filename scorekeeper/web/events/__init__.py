@@ -21,7 +21,6 @@ from ...events.records import DamagedEvent, Event, club_events, event
 from ...events.round_evenings import round_of
 from ..blueprints import events as bp
 from ..formats.collation import names_sorted
-from ..formats.placing_words import games_said
 from . import actions, create, director, listing, public, slips
 from .rights import event_page
 from .words import (
@@ -39,7 +38,6 @@ from .words import (
 )
 
 bp.add_app_template_global(figure_text, "shown")
-bp.add_app_template_global(games_said, "games_said")
 bp.add_app_template_global(change_words, "change_words")
 bp.add_app_template_global(correction_text, "correction_text")
 bp.add_app_template_global(corrected, "corrected")

@@ -1,0 +1,53 @@
+"""The close's question at a Belgian manillen table of three (fix30b): its winner by the
+tally, and every player's figure.
+
+Manillen for three (docs/rules/manille.md §6–7, §9): each plays for themselves; the dealer's
+card points are entered, the dealer marks their points minus 30 doubled, each of the two
+others their common points (60 minus the dealer's) minus 30; a game stopped before its last
+deal is placed by its totals as they stand. Anne deals first, then Bruno:
+
+- deal 1, Anne takes 20: Anne (20 − 30) × 2 = −20; Bruno and Chloé 40 − 30 = +10 each;
+- deal 2, Bruno takes 32: Bruno (32 − 30) × 2 = +4; Anne and Chloé 28 − 30 = −2 each.
+
+Totals: Anne −22, Bruno 14, Chloé 8 (sum 0). The close stops it there: Bruno wins, 14
+points to 8 and −22 — the others' figures the most first.
+"""
+
+from __future__ import annotations
+
+from test_club_points import manillen_table
+from test_clubs import new_club, new_evening
+from test_unfinished_points_placing import close_question
+
+from scorekeeper import clubs
+from scorekeeper.clubs import closing
+from scorekeeper.db import connect
+
+SAID = {
+    "en": "Table 1, manillen (Belgian): won by Bruno, 14 points to 8 and −22.",
+    "fr": "Table 1, manillen (belge)\u202f: gagnée par Bruno, 14 points à 8 et −22.",
+    "da": "Bord 1, manillen (belgisk), er vundet af Bruno, 14 point mod 8 og −22.",
+    "nl": "Tafel 1, manillen (Belgisch), is gewonnen door Bruno, 14 punten tegen 8 en −22.",
+}
+
+
+def test_a_manillen_table_of_three_is_said_by_its_tally(app, client):
+    club_id = new_club(client)
+    evening_id = new_evening(client, app, club_id, "2026-11-28")
+    game = manillen_table(
+        client, evening_id, ("Anne", "Bruno", "Chloé"), [("pique", 20), ("coeur", 32)]
+    )
+    for language, line in SAID.items():
+        question = close_question(client, evening_id, language)
+        assert line in question, language
+        # placed by its points: no partie, no manche to say
+        assert "A partie or a manche left unfinished" not in question
+    # closed, the table's page says the same winner (one placing: rules.placing.firsts)
+    db = connect(app.config["DATABASE"])
+    club, evening = clubs.club(db, club_id), clubs.evening(db, evening_id)
+    assert club is not None and evening is not None
+    assert closing.close(db, club, evening, club.version) == closing.Closed(0, again=False)
+    db.close()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    page = client.get(game).text
+    assert "The game is won by Bruno." in page
