@@ -51,3 +51,25 @@ def test_a_manillen_table_of_three_is_said_by_its_tally(app, client):
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
     page = client.get(game).text
     assert "The game is won by Bruno." in page
+
+
+SHARED = {
+    "en": "Table 1, manillen (Belgian), ends drawn: Bruno and Chloé are level, 10 points each,"
+    " ahead of Anne (−20).",
+    "fr": "Table 1, manillen (belge)\u202f: égalité, Bruno et Chloé finissent à égalité,"
+    " 10 points chacun, devant Anne (−20).",
+    "da": "Bord 1, manillen (belgisk), ender uafgjort: Bruno og Chloé står lige, 10 point hver,"
+    " foran Anne (−20).",
+    "nl": "Tafel 1, manillen (Belgisch), eindigt gelijk: Bruno en Chloé staan gelijk,"
+    " elk 10 punten, voor Anne (−20).",
+}
+
+
+def test_two_level_at_the_top_of_three_the_third_is_said_too(app, client):
+    # one deal, Anne deals and takes 20: Anne (20 − 30) × 2 = −20; Bruno and Chloé
+    # 40 − 30 = +10 each. Bruno and Chloé share the first place; Anne's −20 is said, not left out
+    club_id = new_club(client)
+    evening_id = new_evening(client, app, club_id, "2026-11-28")
+    manillen_table(client, evening_id, ("Anne", "Bruno", "Chloé"), [("pique", 20)])
+    for language, line in SHARED.items():
+        assert line in close_question(client, evening_id, language), language

@@ -34,6 +34,7 @@ from ...rules.seating import side_of
 from ...store import closings
 from ...store.stops import end_changes, evening_refusal, evening_stops, playing
 from .. import blueprints
+from ..formats.numbers import grouped
 from ..formats.placing_words import score_said
 from ..formats.words import and_list, refusal_text
 from ..forms import CLUB_CHANGED, ActionForm, form_version, same_site_path
@@ -87,8 +88,9 @@ def placings(tables: list[Table]) -> tuple[list[tuple[int, str]], bool]:
     as the table's page, the ratings and the fee per lost game will read it
     (``rules.placing.firsts`` of the table stopped), with the game, the players of each side
     and the figures that place them (``rules.placing.side_placing``: a treasurer reads who
-    won what, not "Table 2: won by Nous"); and whether one of them is placed by its games won
-    (a partie, a manche left unfinished then counts for nobody)."""
+    won what, not "Table 2: won by Nous"; those below a shared first place named with their
+    figures, as the fee per lost game charges them); and whether one of them is placed by its
+    games won (a partie, a manche left unfinished then counts for nobody)."""
     out = []
     by_games = False
     for t in tables:
@@ -101,7 +103,21 @@ def placings(tables: list[Table]) -> tuple[list[tuple[int, str]], bool]:
         first = firsts(kind, ended)
         game = _(kind.kind_title)
         by_games = by_games or isinstance(kind, GamesWon)
-        if len(first) > 1:
+        below = sorted(
+            (side for side in range(len(placing)) if side not in first),
+            key=lambda side: -placing[side],
+        )
+        if len(first) > 1 and below:  # some share the first place: the others said too
+            said = _(
+                "Table %(no)s, %(game)s, ends drawn: %(sides)s are level, %(score)s, ahead"
+                " of %(others)s.",
+                no=t.no,
+                game=game,
+                sides=and_list(names[side] for side in first),
+                score=score_said(kind, placing[first[0]], []),
+                others=and_list(f"{names[side]} ({grouped(placing[side])})" for side in below),
+            )
+        elif len(first) > 1:
             said = _(
                 "Table %(no)s, %(game)s, ends drawn: %(sides)s are level, %(score)s.",
                 no=t.no,
