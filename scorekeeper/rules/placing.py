@@ -38,6 +38,9 @@ class GamesSaid:
     sides: str
     """Each side's games in the order of its sides, ``%(games)s`` ("parties: 1 · 0"), written
     beside the tally of an event's table."""
+    column: str
+    """The heading of a standing's column of those games ("Parties won"): the room's, the
+    season's and the season file's, not the chips' "Won"."""
 
 
 @runtime_checkable

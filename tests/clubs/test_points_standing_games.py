@@ -115,6 +115,12 @@ def test_the_rooms_points_are_placed_by_the_games_won(app, client):
     page = client.get(f"/evenings/{evening_id}/settlement").text
     assert standing(page, "brou", 1) == BROU
     assert standing(page, "manille", 1) == CLASSIQUE
+    # each game's column headed by its own games, not the chips' "Won"
+    assert '<th class="num">Parties won</th>' in page and '<th class="num">Manches won</th>' in page
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    french = client.get(f"/evenings/{evening_id}/settlement").text
+    assert "Parties gagnées</th>" in french and "Manches gagnées</th>" in french
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
     pdf = client.get(f"/evenings/{evening_id}/settlement.pdf")
     assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
 
@@ -156,7 +162,8 @@ def test_the_seasons_points_are_placed_by_the_games_won(app, client):
     assert lines["Bruno"]["brou_points"] == "340" and lines["Bruno"]["brou_evenings"] == "2"
     assert lines["Gaston"]["manille_games_won"] == "1" and lines["Gaston"]["brou_games_won"] == ""
     people = client.get(f"/clubs/{club_id}/season.csv?sep=semicolon").text[1:]
-    assert "l'Homme de Brou: Won" in next(csv.reader(io.StringIO(people), delimiter=";"))
+    heads = next(csv.reader(io.StringIO(people), delimiter=";"))
+    assert "l'Homme de Brou: Parties won" in heads and "la Manille (classique): Manches won" in heads
 
 
 @pytest.mark.parametrize(

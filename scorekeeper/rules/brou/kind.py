@@ -59,6 +59,7 @@ class Brou(Kind[BrouGame, BrouRules, BrouReport, BrouCoup]):
         each=Nn_("%(num)s partie each", "%(num)s parties each"),
         over=Nn_("%(num)s partie to %(others)s", "%(num)s parties to %(others)s"),
         sides=N_("parties: %(games)s"),
+        column=N_("Parties won"),
     )
 
     def games_won(self, report: BrouReport) -> Sequence[Sequence[int]]:

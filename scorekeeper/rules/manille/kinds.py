@@ -146,6 +146,7 @@ class ManilleClassique(ManilleKind[ManilleGame, ManilleRules, ManilleReport, Man
         each=Nn_("%(num)s manche each", "%(num)s manches each"),
         over=Nn_("%(num)s manche to %(others)s", "%(num)s manches to %(others)s"),
         sides=N_("manches: %(games)s"),
+        column=N_("Manches won"),
     )
 
     def games_won(self, report: ManilleReport) -> Sequence[Sequence[int]]:

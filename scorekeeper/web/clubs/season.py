@@ -28,10 +28,12 @@ from ...clubs.season import (
     sort_name,
     sorted_rows,
 )
-from ...clubs.season_file import ForPeople
+from ...clubs.season_file import GAMES_COLUMN, ForPeople
 from ...clubs.season_file import season_csv as season_text
 from ...db import get_db
 from ...rights import access
+from ...rules.kinds import find_kind
+from ...rules.placing import GamesWon
 from .. import blueprints
 from ..formats.collation import name_key
 from ..formats.words import kind_titles
@@ -82,11 +84,15 @@ def _for_people(club: clubs.Club) -> ForPeople:
         *(_("Outcomes"), _("Won"), _("Lost"), _("Net"), _("Per 100 coups"), money),
     )
     words = {"evenings": _("Evenings"), "tables": _("Tables"), "points": _("Points")}
-    words["games_won"] = _("Won")  # a game won by games: its games won (``GAMES_COLUMN``)
     titles = kind_titles()
 
     def points(key: str, column: str) -> str:
-        return _("%(game)s: %(column)s", game=titles.get(key, key), column=words[column])
+        kind = find_kind(key)
+        if column == GAMES_COLUMN and isinstance(kind, GamesWon):  # its games, in its words
+            word = _(kind.games_said.column)
+        else:
+            word = words.get(column, column)
+        return _("%(game)s: %(column)s", game=titles.get(key, key), column=word)
 
     locale = get_locale()
 
