@@ -53,7 +53,8 @@ class Closed:
     """The entries it wrote: results, and the reversals of those a later close replaces."""
     again: bool
     """The evening was closed before (reopened since): what it wrote is what changed since,
-    and nothing written means no member's result changed (it said "0 entries posted")."""
+    and nothing written means no member's money changed (it said "0 entries posted"); a
+    points table's result may have, which posts nothing."""
     money: bool = True
     """The club keeps money (a chip value): without, a close locks the tables, posts nothing."""
 

@@ -165,7 +165,7 @@ def test_the_treasurers_page_from_closing_to_statement(client, app, tmp_path):
         == 302
     )
     assert (
-        "No result changed since it was last closed: no entry posted."
+        "No member&#39;s money changed since it was last closed: no entry posted."
         in client.get(f"/evenings/{evening}").data.decode()
     )
     assert (

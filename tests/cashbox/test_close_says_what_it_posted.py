@@ -13,6 +13,8 @@ Anne −42, Bruno −69, Chloé +111 chips: −10.50, −17.25, +27.75 €; afte
 
 from __future__ import annotations
 
+import html
+
 from test_cashbox_web import ledger
 from test_clubs import new_evening
 from test_paid_then_reopened import club_at_a_quarter, six_coups, step
@@ -26,7 +28,7 @@ def said(client, evening: int) -> str:
     """The message on the evening's page, where a close comes back to."""
     page = client.get(f"/evenings/{evening}").data.decode()
     start = page.index(CLOSED)
-    return page[start : page.index("<", start)]
+    return html.unescape(page[start : page.index("<", start)])
 
 
 def test_a_second_close_says_nothing_changed_or_what_it_posted(client, app):
@@ -43,7 +45,7 @@ def test_a_second_close_says_nothing_changed_or_what_it_posted(client, app):
     step(client, app, evening, "close")
     # stopped again where it stopped: the same −1050, −1725, +2775, nothing written
     assert said(client, evening) == (
-        CLOSED + " No result changed since it was last closed: no entry posted."
+        CLOSED + " No member's money changed since it was last closed: no entry posted."
     )
     assert ledger(app) == first
 
@@ -64,8 +66,8 @@ def test_a_second_close_says_nothing_changed_or_what_it_posted(client, app):
     step(client, app, evening, "close")
     page = client.get(f"/evenings/{evening}").data.decode()
     assert (
-        "Aucun résultat n’a changé depuis sa dernière clôture\u202f: aucune écriture passée."
-        in page
+        "L’argent d’aucun membre n’a changé depuis sa dernière clôture\u202f: aucune écriture"
+        " passée." in page
     )
     assert len(ledger(app)) == 9
 

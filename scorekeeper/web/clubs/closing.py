@@ -205,12 +205,13 @@ def close(evening_id: int) -> BaseResponse:
 def posted_words(done: closing.Closed) -> str:
     """What a close posted, in a treasurer's words, from what the close knows: how many
     entries (results, and the reversals of those it replaced), or why none: closed again
-    with no member's result changed since it was last closed, or no money won or lost at
+    with no member's money changed since it was last closed, or no money won or lost at
     its tables. A second close with nothing changed said "0 entries posted." (fix30a)."""
     if done.written:
         return ngettext("%(num)s entry posted.", "%(num)s entries posted.", done.written)
     if done.again:
-        return _("No result changed since it was last closed: no entry posted.")
+        # money only: a points table's result may have changed, and posts nothing (review30)
+        return _("No member's money changed since it was last closed: no entry posted.")
     return _("Nobody won or lost money at its tables: no entry posted.")
 
 
