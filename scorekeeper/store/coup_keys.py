@@ -154,7 +154,8 @@ def coup_put_back(
     the coup put back is the one undone). Only a key gone by an undo is put back: a coup
     deleted at that place, or undone there before another coup took its place, is not the one
     redone. Without the undo's version (a log line older than the versions it records), the
-    key undone last at that place."""
+    key undone last at that place; a key gone before m037 kept how (``went`` null) may be
+    that one: such an old line's keys all are (review30)."""
     if undone is not None:
         db.execute(
             "update coup_keys set gone = null, went = null where game_id = ? and position = ?"
@@ -164,9 +165,9 @@ def coup_put_back(
         return
     db.execute(
         """update coup_keys set gone = null, went = null
-           where game_id = ? and position = ? and went = 'undo' and gone = (
+           where game_id = ? and position = ? and (went = 'undo' or went is null) and gone = (
                select max(gone) from coup_keys
-               where game_id = ? and position = ? and went = 'undo')""",
+               where game_id = ? and position = ? and (went = 'undo' or went is null))""",
         [game_id, position, game_id, position],
     )
 

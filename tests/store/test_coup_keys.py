@@ -396,3 +396,7 @@ def test_a_redo_puts_back_only_the_key_its_undo_marked(client, app):
     assert back(3) == ["undone3"]  # the very undo the redo takes back
     assert back(7) == []  # version 7 deleted its coup: no undo to take back
     assert back(6) == []  # no key marked by that undo (its coup had none)
+    # a key gone before m037 kept how (went null), as every key of a line that old is: the
+    # last gone at that place but the deleted one, so the redo's key (it was not put back)
+    keys.append(("before9", 9, None))
+    assert back(None) == ["before9"]
