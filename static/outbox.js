@@ -86,6 +86,7 @@
   } catch (e) { storage = null; }
   var NAME = PREFIX + game[1];
   var SAVED = "scorekeeper.outbox.sent." + game[1];
+  var TYPED = "scorekeeper.outbox.typed." + game[1];
   var TIMEOUT = 10000;  // a request unanswered by then is taken as lost (its key makes a retry safe)
   // a try while offline fails at once, costing nothing; the server's OUTBOX_RETRY_MS
   var RETRY = parseInt(box.getAttribute("data-retry"), 10) || 3000;
@@ -204,8 +205,44 @@
   // again, as when the last kept coup is sent (not said "sent": one was discarded)
   function drawnAgain() {
     if (state.entries.length || confirmed === pageCoup) { return false; }
+    window.sessionStorage.setItem(TYPED, JSON.stringify(typedInForm()));
     afterSave();
     return true;
+  }
+
+  // what the manager typed in the coup form (changed from the form as drawn): a coup typed
+  // before discarding the last kept one is not lost when the page is drawn again
+  // (drawnAgain), put back where the new form has the same choice; a seat's choice follows
+  // its seat (hombre=2, t2), so one who sits out now is left out, not given to another
+  function typedInForm() {
+    var typed = [];
+    if (!form) { return typed; }
+    Array.prototype.forEach.call(form.elements, function (input) {
+      if (!input.name || input.type === "hidden" || input.type === "submit") { return; }
+      if (input.type === "radio" || input.type === "checkbox") {
+        if (input.checked !== input.defaultChecked) { typed.push([input.name, input.value, input.checked]); }
+      } else if (input.tagName === "SELECT") {
+        var chosen = input.options[input.selectedIndex];
+        if (chosen && !chosen.defaultSelected) { typed.push([input.name, input.value, null]); }
+      } else if (input.value !== input.defaultValue) {
+        typed.push([input.name, input.value, null]);
+      }
+    });
+    return typed;
+  }
+  function putBackTyped() {
+    var kept = window.sessionStorage.getItem(TYPED);
+    window.sessionStorage.removeItem(TYPED);
+    if (!kept || !form) { return; }
+    JSON.parse(kept).forEach(function (typed) {
+      Array.prototype.forEach.call(form.elements, function (input) {
+        if (input.name !== typed[0] || input.disabled) { return; }
+        var box = input.type === "radio" || input.type === "checkbox";
+        if (box && input.value !== typed[1]) { return; }
+        if (box) { input.checked = typed[2]; } else { input.value = typed[1]; }
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+    });
   }
 
   // --- drawing the pending coups
@@ -652,6 +689,7 @@
     var main = document.querySelector("main");
     if (saved) { saved.appendChild(done); } else if (main) { main.insertBefore(done, main.firstChild); }
   }
+  putBackTyped();
   window.addEventListener("online", flush);
   window.setInterval(flush, RETRY);
   show();

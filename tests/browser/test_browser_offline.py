@@ -510,9 +510,16 @@ def test_a_kept_coup_discarded_after_others_were_confirmed_leaves_the_next_coups
     refused = outbox.locator(".pending-coup.refused")
     expect(refused).to_contain_text("Coup 3")
     assert [c["hombre"] for c in stored_coups(tmp_path)] == ["Mariette Janssens", "Godelieve"]
+    # the coup typed again before the refused one is discarded: Jef, 5 tricks (Jef plays
+    # coup 3 as the form of before has it, so the page drawn again keeps what was typed)
+    tap_hombre(page, "Jef")
+    tap_count(page, "Jef", 5)
     page.once("dialog", lambda dialog: dialog.accept())
     refused.get_by_role("button", name="Abandonner ce coup").tap()
     expect(outbox).to_be_hidden()
+    jef = page.locator("form.coup-form .trick-row", has=page.locator(".who", has_text="Jef"))
+    expect(jef.locator('input[value="5"]')).to_be_checked()
+    expect(hombres.filter(has_text="Jef").locator("input")).to_be_checked()
     # the form of coup 3, the next to type: Rik deals it and sits out, the three others play
     expect(sits_out).to_be_visible()
     expect(sits_out).to_contain_text("Rik")
