@@ -55,6 +55,12 @@ def test_a_member_who_lost_none_and_one_charged_already_are_said_at_once(client,
     data["member"] = [str(ids["Denis"])]
     assert client.post(url, data={**data, "version": club_version(app)}).status_code == 302
     assert fees(app) == [("Denis", "fee_lost_game", -150, "2026-11-03")]  # 1 × 1.50
+    # the form checks for a fee per lost game whom it would charge: those who lost a game
+    # (Bruno, Denis, Eve, Fanny, Gilles), less Denis, charged already (it checked him: smoke31)
+    page = client.get(f"/clubs/{club}/cash?evening={evening}").data.decode()
+    marked = re.findall(r'value="(\d+)" data-played( data-lost)?', page)
+    name = {str(v): k for k, v in ids.items()}
+    assert sorted(name[m] for m, lost in marked if lost) == ["Bruno", "Eve", "Fanny", "Gilles"]
 
     # Anne (lost none), Denis (charged already), Bruno (2 lost): one answer, both reasons
     data["member"] = [str(ids[n]) for n in ("Anne", "Denis", "Bruno")]
@@ -136,3 +142,19 @@ def test_the_charge_itself_raises_every_reason(client, app):
         db.close()
     assert len(fees(app)) == 1
     assert club_version(app) == str(version)
+
+
+def test_nobody_left_checked_is_not_asked_to_send_again(client, app):
+    """Anne (lost none) and Denis (charged already) alone: both unchecked, nobody left, so
+    no "Send again to charge those checked", which would charge no one (smoke31)."""
+    club, evening, _first = evening_of_three(client, app)
+    ids = member_ids(app)
+    url = f"/clubs/{club}/cash/fees?evening={evening}"
+    data = {"kind": "fee_lost_game", "amount": "1.50", "on": "2026-11-03", "note": ""}
+    data["member"] = [str(ids["Denis"])]
+    assert client.post(url, data={**data, "version": club_version(app)}).status_code == 302
+    data["member"] = [str(ids[n]) for n in ("Anne", "Denis")]
+    page = client.post(url, data={**data, "version": club_version(app)}).data.decode()
+    assert member_errors(page) == ["Anne lost no game that evening: now unchecked.", ALREADY]
+    assert checked(page) == dict.fromkeys(PLAYERS, False)
+    assert len(fees(app)) == 1  # Denis's 1.50 alone

@@ -165,7 +165,7 @@ def _page(
     # whom each kind checks by default (static/fee_ticks.js: the ticks follow the kind chosen)
     # the games lost at the form's evening, read once for the page: its ticks, its notices
     fee_games = lost_fee.read(fee_room)
-    fee_lost = lost_fee.losers(fee_games)
+    fee_lost = lost_fee.losers(fee_games, club.id)
     if fees is not None:  # as typed, with its messages
         fees.member.choices = fee_form.member.choices
         fee_form = fees

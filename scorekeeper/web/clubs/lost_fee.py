@@ -80,14 +80,22 @@ def _every_reason(
     no game and one for those charged already, each naming them in the order checked, all
     of them drawn again unchecked (what the form shows chosen is what is stored); beside
     the sum, the bound it passes. A fee refused for two reasons said one, and its second
-    send the other (fix30a)."""
+    send the other (fix30a). "Send again to charge those checked" only when some are left
+    checked (smoke31)."""
     names = {m.id: m.name for m in clubs.members(get_db(), club.id)}
 
     def named(members: Collection[int]) -> str:
         return and_list(names.get(m, "") for m in charged if m in members)
 
     said = []
-    if error.idle:
+    dropped = error.idle | error.already
+    left = [m for m in charged if m not in dropped]
+    if error.idle and not left:  # nobody checked now: "send again" would charge no one
+        said.append(ngettext(
+            "%(names)s lost no game that evening: now unchecked.",
+            "%(names)s lost no game that evening: now unchecked.",
+            len(error.idle), names=named(error.idle)))  # fmt: skip
+    elif error.idle:
         said.append(ngettext(
             "%(names)s lost no game that evening: now unchecked. Send again to charge "
             "those checked.",
@@ -103,8 +111,7 @@ def _every_reason(
             len(error.already), names=named(error.already)))  # fmt: skip
     if said:
         form.member.errors = said
-        dropped = error.idle | error.already
-        form.member.data = [str(m) for m in charged if m not in dropped]
+        form.member.data = [str(m) for m in left]
     if error.games is not None:
         form.amount.errors = [
             ngettext(
@@ -121,16 +128,20 @@ def read(room: Room | None) -> EveningLost | None:
     return None if room is None else EveningLost(get_db(), room)
 
 
-def losers(lost: EveningLost | None) -> set[int] | None:
+def losers(lost: EveningLost | None, club_id: int) -> set[int] | None:
     """The members who lost a game at the evening of ``lost`` (``lost_games``, what the fee
-    charges): whom the Fee form checks for a fee per lost game; None when it cannot say (no
-    evening, or a game without lost games: the fee is refused there)."""
+    charges) and whom no fee per lost game of that evening charges already: whom the Fee
+    form checks for a fee per lost game, those the charge takes (``lost_fee_refused``: it
+    checked the members charged already, whom sending it then refused, smoke31); None when
+    it cannot say (no evening, or a game without lost games: the fee is refused there)."""
     if lost is None:
         return None
     try:
-        return set(lost.games())
+        games = lost.games()
     except CannotSay:
         return None
+    evening = lost.room.evening.id
+    return set(games) - fee_charging.charged_already(get_db(), club_id, evening, games)
 
 
 def cannot_say_now(lost: EveningLost | None) -> str | None:
