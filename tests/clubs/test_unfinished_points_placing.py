@@ -147,8 +147,8 @@ def test_a_closed_unfinished_brou_is_a_draw_on_every_page(app, client):
     assert "A partie or a manche left unfinished is won by nobody" in question
     question = close_question(client, evening.id, "fr")
     assert (
-        "Table 1, l’Homme de Brou\u202f: égalité, Anne et Chloé (Nous) et Bruno et Denis (Eux)"
-        " finissent à égalité, 0 partie chacune." in question  # French: 0 is singular
+        "Table 1, l’Homme de Brou\u202f: égalité entre Anne et Chloé (Nous) et Bruno et Denis"
+        " (Eux), 0 partie chacune." in question  # French: 0 is singular
     )
 
     club = clubs.club(db, club_id)

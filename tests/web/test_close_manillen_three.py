@@ -56,7 +56,7 @@ def test_a_manillen_table_of_three_is_said_by_its_tally(app, client):
 SHARED = {
     "en": "Table 1, manillen (Belgian), ends drawn: Bruno and Chloé are level, 10 points each,"
     " ahead of Anne (−20).",
-    "fr": "Table 1, manillen (belge)\u202f: égalité, Bruno et Chloé finissent à égalité,"
+    "fr": "Table 1, manillen (belge)\u202f: égalité en tête entre Bruno et Chloé,"
     " 10 points chacun, devant Anne (−20).",
     "da": "Bord 1, manillen (belgisk), ender uafgjort: Bruno og Chloé står lige, 10 point hver,"
     " foran Anne (−20).",
