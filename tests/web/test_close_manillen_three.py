@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from test_club_points import manillen_table
 from test_clubs import new_club, new_evening
+from test_fee_per_lost_game import two_deals
 from test_unfinished_points_placing import close_question
 
 from scorekeeper import clubs
@@ -73,3 +74,16 @@ def test_two_level_at_the_top_of_three_the_third_is_said_too(app, client):
     manillen_table(client, evening_id, ("Anne", "Bruno", "Chloé"), [("pique", 20)])
     for language, line in SHARED.items():
         assert line in close_question(client, evening_id, language), language
+
+
+def test_two_level_at_the_top_of_three_share_its_first_place_on_the_tables_page(app, client):
+    # a game of two deals, over: Anne deals and takes 20 (Anne −20, Bruno and Chloé +10
+    # each); Bruno deals and takes 30, a tie on the last deal, nothing to carry it to: Anne
+    # −20, Bruno 10, Chloé 10. Anne lost: not "a drawn game"
+    club_id = new_club(client)
+    evening_id = new_evening(client, app, club_id, "2026-11-28")
+    game = two_deals(client, evening_id, ("Anne", "Bruno", "Chloé"), [("pique", 20), ("coeur", 30)])
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    page = client.get(game).text
+    assert "The game&#39;s first place is shared by Bruno and Chloé." in page
+    assert "A drawn game" not in page

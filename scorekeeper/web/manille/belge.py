@@ -13,7 +13,7 @@ from ...rules.manille import belge
 from ...rules.manille.belge import ManillenReport, ManillenResult, ManillenRules
 from ...rules.manille.kinds import Manillen
 from ...rules.manille.words import CONTRES, RENONCE, TIE_DOUBLE, TIE_LAST, TIE_TIMES, TRUMPS
-from ..formats.words import elide, minus
+from ..formats.words import and_list, elide, minus
 from .house import house_words
 
 TRUMP_WORDS = {key: _l(word) for key, word in TRUMPS.items()}
@@ -82,11 +82,14 @@ class ManillenWeb:
         totals = " · ".join(f"{c} {minus(t)}" for c, t in zip(columns, report.totals))
         if report.finished:
             winners = " & ".join(columns[s] for s in report.winners)
-            won = (
-                _("A drawn game: %(sides)s.", sides=winners)
-                if len(report.winners) > 1
-                else _("The game is won by %(side)s.", side=winners)
-            )
+            if 1 < len(report.winners) < len(columns):  # at three, two level at the top: the
+                # third lost, no drawn game (smoke31)
+                top = and_list(columns[s] for s in report.winners)
+                won = _("The game's first place is shared by %(sides)s.", sides=top)
+            elif len(report.winners) > 1:
+                won = _("A drawn game: %(sides)s.", sides=winners)
+            else:
+                won = _("The game is won by %(side)s.", side=winners)
             return [won, totals]
         return [totals]
 
