@@ -67,16 +67,16 @@ def classique_30_0() -> ManilleGame:
 # Brou: Anne and Chloé won 2 parties (336 points at 1 table); Bruno and Denis none, 140 + 200
 # = 340 points at 2 tables; Eve and Fanny none, 170 at 1. By points Bruno and Denis came first.
 BROU = [
-    ("Anne", "parties: 2", "336", "1"), ("Chloé", "parties: 2", "336", "1"),
-    ("Bruno", "parties: 0", "340", "2"), ("Denis", "parties: 0", "340", "2"),
-    ("Eve", "parties: 0", "170", "1"), ("Fanny", "parties: 0", "170", "1"),
+    ("Anne", "2", "336", "1"), ("Chloé", "2", "336", "1"),
+    ("Bruno", "0", "340", "2"), ("Denis", "0", "340", "2"),
+    ("Eve", "0", "170", "1"), ("Fanny", "0", "170", "1"),
 ]  # fmt: skip
 # the classique: Gaston and Ivan won 1 manche (34 points); Hélène and Julie none, 14 + 30 = 44
 # at 2 tables; Karl and Léa none, 0. By points Hélène and Julie came first.
 CLASSIQUE = [
-    ("Gaston", "manches: 1", "34", "1"), ("Ivan", "manches: 1", "34", "1"),
-    ("Hélène", "manches: 0", "44", "2"), ("Julie", "manches: 0", "44", "2"),
-    ("Karl", "manches: 0", "0", "1"), ("Léa", "manches: 0", "0", "1"),
+    ("Gaston", "1", "34", "1"), ("Ivan", "1", "34", "1"),
+    ("Hélène", "0", "44", "2"), ("Julie", "0", "44", "2"),
+    ("Karl", "0", "0", "1"), ("Léa", "0", "0", "1"),
 ]  # fmt: skip
 ROW = r'<tr><th scope="row">([^<]+)</th><td class="num"><b>([^<]+)</b></td>' + (
     r'<td class="num">([^<]+)</td>'
