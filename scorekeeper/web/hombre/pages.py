@@ -209,9 +209,12 @@ def _recent(
         return Markup(sections.no_coup())
     mine: list[str] = []
     theirs: list[str] = []
+    # nobody took a seat: the same names sat in every coup (``seating.sitter``), found once
+    everyone = None if stored.seat_changes else seated(recent[0].deal.n)
     for result in recent:
         n = result.deal.n
-        names = seated(n)  # who sat in that coup (a club's member by their name now)
+        # who sat in that coup (a club's member by their name now)
+        names = seated(n) if everyone is None else everyone
         # who paid each payment (a leaver's stake is theirs): nobody took a seat, the
         # payments are the result's by the seats' names, in the key already (hashing them
         # cost the coup cycle 2 % of its instructions), and worked out only for a drawing
