@@ -24,9 +24,9 @@ from flask_wtf.file import FileField
 from flask_wtf.form import _Auto  # FlaskForm's own default: the request's data, found
 from markupsafe import Markup, escape
 from wtforms import Field, HiddenField, StringField, SubmitField, TextAreaField
-from wtforms.form import BaseForm
 from wtforms.csrf.core import CSRFTokenField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # not in the stubs
+from wtforms.form import BaseForm
 from wtforms.validators import (
     InputRequired,
     Length,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from functools import partial
 from typing import Any, Protocol, cast
 
 from flask import render_template
@@ -222,11 +223,7 @@ def _recent(
         article = kept_drawing(  # the result hashed once: the same objects every version
             sections.coup_article,
             (stored.kind, stored.id, names, paying, same(result)),
-            lambda n=n, names=names, paying=paying, result=result: (
-                result,
-                names,
-                paying if stored.seat_changes else who_paid(n),
-            ),
+            partial(_article_arguments, result, names, who_paid, n),
         )
         theirs.append(fill_hole(article, "row-actions", ""))
         if manager:
@@ -238,6 +235,13 @@ def _recent(
     if not manager:
         return Markup(followers)
     return ForReaders.of("".join(f"\n  {article}\n  " for article in mine), followers)
+
+
+def _article_arguments(
+    result: AnyResult, names: tuple[str, ...], who_paid: Payments, n: int
+) -> tuple[object, ...]:
+    """A recent coup's article's arguments, its payments worked out only when it is drawn."""
+    return result, names, who_paid(n)
 
 
 def _values(
