@@ -26,7 +26,6 @@ from markupsafe import Markup, escape
 from wtforms import Field, HiddenField, StringField, SubmitField, TextAreaField
 from wtforms.csrf.core import CSRFTokenField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # not in the stubs
-from wtforms.form import BaseForm
 from wtforms.validators import (
     InputRequired,
     Length,
@@ -41,6 +40,7 @@ from ..db import get_db
 from ..here import current_application
 from ..names import MAX_LENGTH, Clash, NameFault, clash, fault, first_clash, said_once, tidy
 from .formats.words import already_here_text
+from .inline_once import InlineOnce
 
 
 def options(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:
@@ -146,11 +146,10 @@ def refused_as_typed(form: FlaskForm) -> None:
 def hidden_input(field: Field) -> Markup | None:
     """``str(field)`` of a plain hidden field, drawn directly; None for any other field.
 
-    WTForms draws an input through its general widget (the flags it lists with
-    ``dir``, the attributes formatted one by one): a third of a millisecond for
-    the CSRF token and the version of a form, drawn on every manager's page.
-    A hidden field without attributes of its own draws the same four, in
-    WTForms' order (sorted by name), escaped the same way.
+    WTForms draws an input through its general widget (the flags it lists with ``dir``, the
+    attributes formatted one by one): a third of a millisecond for the CSRF token and the
+    version of a form, drawn on every manager's page. A hidden field without attributes of
+    its own draws the same four, in WTForms' order (sorted by name), escaped the same way.
     """
     if (
         type(field.widget) is not HiddenInput
@@ -215,24 +214,7 @@ def _form_settings() -> tuple[object, ...]:
     )
 
 
-INLINE_KEPT = 1024
-_INLINE: dict[tuple[type, tuple[str, ...]], tuple[tuple[str, Any], ...]] = {}
-
-
-def _inline_validators(form: type, names: tuple[str, ...]) -> tuple[tuple[str, Any], ...]:
-    """The class's ``validate_<name>`` of each field named, as WTForms' ``Form.validate``
-    finds them (``getattr`` on the class), found once per class and fields."""
-    key = (form, names)
-    found = _INLINE.get(key)
-    if found is None:
-        if len(_INLINE) >= INLINE_KEPT:  # forms are classes of the code: never reached
-            _INLINE.clear()
-        pairs = ((name, getattr(form, f"validate_{name}", None)) for name in names)
-        found = _INLINE[key] = tuple((name, check) for name, check in pairs if check is not None)
-    return found
-
-
-class Form(FlaskForm):
+class Form(InlineOnce, FlaskForm):
     """A FlaskForm whose hidden fields (the CSRF token, the version) are drawn directly,
     and whose fields can be bound once (``bound``)."""
 
@@ -279,16 +261,6 @@ class Form(FlaskForm):
 
     def started(self) -> None:
         """What a subclass sets per request besides its fields (``bound`` calls it too)."""
-
-    def validate(self, extra_validators: Any = None) -> bool:
-        """WTForms' ``Form.validate``, each field's ``validate_<name>`` looked up once per
-        class and fields: WTForms asks the class for it on every validation, and a method
-        a form lacks (most fields) is an AttributeError made and its message formatted,
-        17 a coup posted. The same validators, in the same order, run."""
-        extra: dict[str, list[Any]] = {} if extra_validators is None else extra_validators.copy()
-        for name, inline in _inline_validators(type(self), tuple(self._fields)):
-            extra.setdefault(name, []).append(inline)
-        return bool(BaseForm.validate(self, extra))
 
     def process(self, *args: Any, **kwargs: Any) -> None:
         if not _BINDING_ONLY.get():

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from functools import partial
 from typing import Any, Protocol, cast
 
 from flask import render_template
@@ -223,7 +222,7 @@ def _recent(
         article = kept_drawing(  # the result hashed once: the same objects every version
             sections.coup_article,
             (stored.kind, stored.id, names, paying, same(result)),
-            partial(_article_arguments, result, names, who_paid, n),
+            lambda: (result, names, who_paid(n)),  # noqa: B023  # called in this turn, or never
         )
         theirs.append(fill_hole(article, "row-actions", ""))
         if manager:
@@ -235,13 +234,6 @@ def _recent(
     if not manager:
         return Markup(followers)
     return ForReaders.of("".join(f"\n  {article}\n  " for article in mine), followers)
-
-
-def _article_arguments(
-    result: AnyResult, names: tuple[str, ...], who_paid: Payments, n: int
-) -> tuple[object, ...]:
-    """A recent coup's article's arguments, its payments worked out only when it is drawn."""
-    return result, names, who_paid(n)
 
 
 def _values(
