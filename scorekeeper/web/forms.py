@@ -40,6 +40,7 @@ from ..db import get_db
 from ..here import current_application
 from ..names import MAX_LENGTH, Clash, NameFault, clash, fault, first_clash, said_once, tidy
 from .formats.words import already_here_text
+from .inline_once import InlineOnce
 
 
 def options(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:
@@ -145,11 +146,10 @@ def refused_as_typed(form: FlaskForm) -> None:
 def hidden_input(field: Field) -> Markup | None:
     """``str(field)`` of a plain hidden field, drawn directly; None for any other field.
 
-    WTForms draws an input through its general widget (the flags it lists with
-    ``dir``, the attributes formatted one by one): a third of a millisecond for
-    the CSRF token and the version of a form, drawn on every manager's page.
-    A hidden field without attributes of its own draws the same four, in
-    WTForms' order (sorted by name), escaped the same way.
+    WTForms draws an input through its general widget (the flags it lists with ``dir``, the
+    attributes formatted one by one): a third of a millisecond for the CSRF token and the
+    version of a form, drawn on every manager's page. A hidden field without attributes of
+    its own draws the same four, in WTForms' order (sorted by name), escaped the same way.
     """
     if (
         type(field.widget) is not HiddenInput
@@ -214,7 +214,7 @@ def _form_settings() -> tuple[object, ...]:
     )
 
 
-class Form(FlaskForm):
+class Form(InlineOnce, FlaskForm):
     """A FlaskForm whose hidden fields (the CSRF token, the version) are drawn directly,
     and whose fields can be bound once (``bound``)."""
 

@@ -187,3 +187,53 @@ def test_the_kept_signer_signs_flask_wtfs_very_token(csrf_app, monkeypatch, secr
     with csrf_app.test_request_context("/games/1"):  # no token yet: Flask-WTF makes one
         assert "csrf_token" not in session
         assert signed_token() == g.csrf_token and "csrf_token" in session
+
+
+def test_a_forms_own_validators_run_as_wtforms_runs_them(csrf_app):
+    """``Form.validate`` finds each field's ``validate_<name>`` once per class and fields:
+    the same checks run, in WTForms' order (the field's own, the extra ones given, then the
+    form's method), and a field deleted from the form is not checked."""
+    from wtforms import Form as PlainForm
+    from wtforms import StringField
+    from wtforms.validators import ValidationError
+
+    from scorekeeper.web.forms import Form
+
+    def make(base: type) -> type:
+        class Checked(base):  # type: ignore[misc, valid-type]
+            class Meta:
+                csrf = False
+
+            a = StringField()
+            b = StringField()
+            c = StringField()
+
+            def validate_a(self, field):
+                calls.append(("a", field.data))
+                if field.data == "no":
+                    raise ValidationError("a says no")
+
+            def validate_c(self, field):
+                calls.append(("c", field.data))
+
+        return Checked
+
+    def extra_b(form, field):
+        calls.append(("extra b", field.data))
+
+    runs = []
+    for base in (PlainForm, Form):
+        for data, deleted in (({"a": "yes", "b": "1", "c": "2"}, None), ({"a": "no"}, "c")):
+            calls: list[tuple[str, str]] = []
+            with csrf_app.test_request_context("/", method="POST", data=data):
+                form = make(base)(formdata=None, data=data)
+                if deleted:
+                    delattr(form, deleted)
+                valid = form.validate(extra_validators={"b": [extra_b]})
+                runs.append((valid, form.errors, list(calls)))
+    plain, ours = runs[:2], runs[2:]
+    assert ours == plain
+    # hand-written: all pass, a's and c's methods and b's extra run in field order; then "no"
+    # refused by a's method, c deleted so never checked
+    assert plain[0] == (True, {}, [("a", "yes"), ("extra b", "1"), ("c", "2")])
+    assert plain[1][0] is False and plain[1][2] == [("a", "no"), ("extra b", None)]

@@ -31,7 +31,7 @@ from ..forms import ActionForm
 from ..hookspecs import Page
 from ..kept import frames
 from ..kept.conditional import table_state_of
-from ..kept.fragments import fill_hole, kept_fragment, same
+from ..kept.fragments import fill_hole, kept_drawing, kept_fragment, same
 from ..kept.holes import keepable
 from ..kept.readers import ForReaders, followers_tag, parted
 from ..table import explain
@@ -209,19 +209,20 @@ def _recent(
         return Markup(sections.no_coup())
     mine: list[str] = []
     theirs: list[str] = []
+    # nobody took a seat: the same names sat in every coup (``seating.sitter``), found once
+    everyone = None if stored.seat_changes else seated(recent[0].deal.n)
     for result in recent:
         n = result.deal.n
-        names = seated(n)  # who sat in that coup (a club's member by their name now)
-        paid = who_paid(n)  # who paid each payment (a leaver's stake is theirs)
-        # nobody took a seat: the payments are the result's by the seats' names, in the key
-        # already (hashing them cost the coup cycle 2 % of its instructions)
-        paying = paid if stored.seat_changes else ()
-        article = kept_fragment(  # the result hashed once: the same objects every version
+        # who sat in that coup (a club's member by their name now)
+        names = seated(n) if everyone is None else everyone
+        # who paid each payment (a leaver's stake is theirs): nobody took a seat, the
+        # payments are the result's by the seats' names, in the key already (hashing them
+        # cost the coup cycle 2 % of its instructions), and worked out only for a drawing
+        paying = who_paid(n) if stored.seat_changes else ()
+        article = kept_drawing(  # the result hashed once: the same objects every version
             sections.coup_article,
             (stored.kind, stored.id, names, paying, same(result)),
-            result,
-            names,
-            paid,
+            lambda: (result, names, who_paid(n)),  # noqa: B023  # called in this turn, or never
         )
         theirs.append(fill_hole(article, "row-actions", ""))
         if manager:

@@ -159,13 +159,22 @@ def kept_fragment(draw: Callable[..., str], key: tuple[object, ...], *args: obje
     ``key`` must name everything the piece reads besides the request's language and
     address (added here): the arguments and whatever ``draw`` reads of its template.
     """
+    return kept_drawing(draw, key, lambda: args)
+
+
+def kept_drawing(
+    draw: Callable[..., str], key: tuple[object, ...], args: Callable[[], tuple[object, ...]]
+) -> Markup:
+    """``kept_fragment(draw, key, *args())``, its arguments worked out only when it is drawn:
+    the recent coups' articles are found kept on every game page, and their payments (a
+    value the key names already by the coup's result and names) were worked out for nothing."""
     try:
         full = _Hashed((getattr(draw, "name", None), *scope(), *key))
     except TypeError:  # unhashable: draw it, keep nothing
-        return Markup(draw(*args))
+        return Markup(draw(*args()))
     piece = FRAGMENTS.get(full)
     if piece is None:
-        piece = Markup(draw(*args))
+        piece = Markup(draw(*args()))
         FRAGMENTS.put(full, piece)
     return piece
 
