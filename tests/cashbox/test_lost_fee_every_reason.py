@@ -47,13 +47,22 @@ def summary(page: str) -> list[str]:
     return [html.unescape(t) for t in re.findall(r'<a href="#[^"]+">([^<]+)</a>', part)]
 
 
-def test_a_member_who_lost_none_and_one_charged_already_are_said_at_once(client, app):
+def denis_charged(client, app) -> tuple[int, int, dict[str, int], str, dict[str, object]]:
+    """The evening of three tables with Denis charged 1 × 1.50 for his lost game: the club,
+    the evening, the members' ids, the fee form's address and its data as sent."""
     club, evening, _first = evening_of_three(client, app)
     ids = member_ids(app)
     url = f"/clubs/{club}/cash/fees?evening={evening}"
-    data = {"kind": "fee_lost_game", "amount": "1.50", "on": "2026-11-03", "note": ""}
+    data: dict[str, object] = {
+        "kind": "fee_lost_game", "amount": "1.50", "on": "2026-11-03", "note": "",
+    }  # fmt: skip
     data["member"] = [str(ids["Denis"])]
     assert client.post(url, data={**data, "version": club_version(app)}).status_code == 302
+    return club, evening, ids, url, data
+
+
+def test_a_member_who_lost_none_and_one_charged_already_are_said_at_once(client, app):
+    club, evening, ids, url, data = denis_charged(client, app)
     assert fees(app) == [("Denis", "fee_lost_game", -150, "2026-11-03")]  # 1 × 1.50
     # the form checks for a fee per lost game whom it would charge: those who lost a game
     # (Bruno, Denis, Eve, Fanny, Gilles), less Denis, charged already (it checked him: smoke31)
@@ -84,12 +93,7 @@ def test_the_bound_is_said_with_them_for_those_still_checked(client, app):
     """600,000.00 a lost game: Bruno's 2 games make 1,200,000.00, past one entry's
     1,000,000.00, said beside the sum in the same answer as Anne and Denis; once Bruno is
     the one charged already, Eve's single game (600,000.00) is within it: no bound said."""
-    club, evening, _first = evening_of_three(client, app)
-    ids = member_ids(app)
-    url = f"/clubs/{club}/cash/fees?evening={evening}"
-    data = {"kind": "fee_lost_game", "amount": "1.50", "on": "2026-11-03", "note": ""}
-    data["member"] = [str(ids["Denis"])]
-    assert client.post(url, data={**data, "version": club_version(app)}).status_code == 302
+    _club, _evening, ids, url, data = denis_charged(client, app)
 
     data |= {"amount": "600000", "member": [str(ids[n]) for n in ("Anne", "Denis", "Bruno")]}
     for shown in (True, False):  # "Show what it charges" and "Charge": the same answer
@@ -147,12 +151,7 @@ def test_the_charge_itself_raises_every_reason(client, app):
 def test_nobody_left_checked_is_not_asked_to_send_again(client, app):
     """Anne (lost none) and Denis (charged already) alone: both unchecked, nobody left, so
     no "Send again to charge those checked", which would charge no one (smoke31)."""
-    club, evening, _first = evening_of_three(client, app)
-    ids = member_ids(app)
-    url = f"/clubs/{club}/cash/fees?evening={evening}"
-    data = {"kind": "fee_lost_game", "amount": "1.50", "on": "2026-11-03", "note": ""}
-    data["member"] = [str(ids["Denis"])]
-    assert client.post(url, data={**data, "version": club_version(app)}).status_code == 302
+    _club, _evening, ids, url, data = denis_charged(client, app)
     data["member"] = [str(ids[n]) for n in ("Anne", "Denis")]
     page = client.post(url, data={**data, "version": club_version(app)}).data.decode()
     assert member_errors(page) == ["Anne lost no game that evening: now unchecked.", ALREADY]
