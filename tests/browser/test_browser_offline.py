@@ -275,7 +275,7 @@ def test_a_kept_coup_whose_stored_copy_was_undone_is_shown_so_never_as_stored(
     assert stored_coups(tmp_path) == []
     back_online(page)
     refused = outbox.locator(".pending-coup.refused")
-    expect(refused).to_contain_text("enregistré comme coup 1, puis annulé ou supprimé")
+    expect(refused).to_contain_text("enregistré comme coup 1, puis annulé\u202f:")
     page.once("dialog", lambda dialog: dialog.accept())
     refused.get_by_role("button", name="Abandonner ce coup").tap()
     expect(outbox).to_be_hidden()
